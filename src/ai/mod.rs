@@ -1,0 +1,1 @@
+//! The AI: decides from one seat's view only.

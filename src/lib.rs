@@ -1,0 +1,8 @@
+//! Jieqi / Cờ úp (hidden-piece xiangqi): the rules engine and the AI.
+//! Both are pure Rust and test natively; the web shell lives in `web`.
+
+pub mod ai;
+pub mod rules;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;

@@ -1,0 +1,735 @@
+//! A position as one reader knows it: the public board, the side to move and
+//! the reader's pool of unknown identities. The referee's game and every
+//! seat's view are both `Position`s; only their pools differ.
+
+use serde::{Deserialize, Serialize};
+
+use super::attacks::{Tables, TABLES};
+use super::piece::{Color, Piece, Role};
+use super::ruleset::RuleSet;
+use super::square::{Square, SQUARES};
+use super::zobrist::KEYS;
+
+/// A move: from a point to a point. What it reveals is not part of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+}
+
+impl Move {
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move { from, to }
+    }
+}
+
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+/// A fixed-capacity move list (no allocation in search).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MoveList::CAP],
+    len: usize,
+}
+
+impl MoveList {
+    /// More than the most moves any position can have (about 120).
+    pub const CAP: usize = 192;
+
+    pub fn new() -> MoveList {
+        MoveList { moves: [Move::new(Square::from_index(0), Square::from_index(0)); Self::CAP], len: 0 }
+    }
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        if self.len < Self::CAP {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+    pub fn contains(&self, m: &Move) -> bool {
+        self.as_slice().contains(m)
+    }
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut j = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if keep(m) {
+                self.moves[j] = m;
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// Unknown identities of one side: count per role (index `Role::index`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pool(pub [u8; 7]);
+
+impl Pool {
+    /// A full pool: every identity but the general.
+    pub fn full() -> Pool {
+        let mut p = Pool::default();
+        for r in Role::HIDDEN {
+            p.0[r.index()] = r.count();
+        }
+        p
+    }
+    #[inline]
+    pub fn get(&self, r: Role) -> u8 {
+        self.0[r.index()]
+    }
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&c| c as u32).sum()
+    }
+    /// Roles with a non-zero count, with their counts.
+    pub fn entries(&self) -> impl Iterator<Item = (Role, u8)> + '_ {
+        Role::HIDDEN.into_iter().map(|r| (r, self.get(r))).filter(|&(_, n)| n > 0)
+    }
+}
+
+/// What `make` needs to undo a move.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    moved: u8,
+    captured: u8,
+    capture_id: Option<Role>,
+    halfmove: u32,
+    public_hash: u64,
+    pool_hash: u64,
+}
+
+impl Undo {
+    pub fn captured(&self) -> Option<Piece> {
+        Piece::from_code(self.captured)
+    }
+}
+
+/// What a played move made known, for move text and history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    pub mv: Move,
+    /// The piece as it stood before moving (face-down or not).
+    pub piece: Piece,
+    /// The identity a face-down mover turned into.
+    pub reveal: Option<Role>,
+    /// The captured piece as it stood on the board.
+    pub captured: Option<Piece>,
+    /// The identity of a captured face-down piece, when drawn.
+    pub capture_id: Option<Role>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    board: [u8; SQUARES],
+    turn: Color,
+    pool: [Pool; 2],
+    rules: RuleSet,
+    generals: [Square; 2],
+    halfmove: u32,
+    fullmove: u32,
+    public_hash: u64,
+    pool_hash: u64,
+}
+
+/// Error for a move that cannot be played here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    Illegal(Move),
+    /// A face-down piece moved without an identity, or with one its pool lacks.
+    BadReveal(Move),
+    /// A captured identity that the pool does not hold, or a letter where nothing was captured face down.
+    BadCaptureId(Move),
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::Illegal(m) => write!(f, "{m} is not a legal move here"),
+            PlayError::BadReveal(m) => write!(f, "{m}: the face-down piece needs an identity that its side still has unknown"),
+            PlayError::BadCaptureId(m) => write!(f, "{m}: the captured identity does not fit this position"),
+        }
+    }
+}
+impl std::error::Error for PlayError {}
+
+impl Position {
+    /// The start of a game under `rules`: face-down pieces (or the xiangqi setup).
+    pub fn start(rules: RuleSet) -> Position {
+        let mut board = [0u8; SQUARES];
+        for sq in Square::all() {
+            for c in Color::ALL {
+                if let Some(role) = sq.start_role(c) {
+                    let hidden = rules.hidden_pieces() && role != Role::General;
+                    board[sq.index()] = Piece { color: c, role, hidden }.code();
+                }
+            }
+        }
+        let pool = if rules.hidden_pieces() { [Pool::full(); 2] } else { [Pool::default(); 2] };
+        Position::from_parts(board, Color::Red, pool, rules, 0, 1).expect("start position is valid")
+    }
+
+    /// Build from parts; checks only what the engine relies on (one general
+    /// each). Full validation lives in the FEN parser.
+    pub(crate) fn from_parts(
+        board: [u8; SQUARES],
+        turn: Color,
+        pool: [Pool; 2],
+        rules: RuleSet,
+        halfmove: u32,
+        fullmove: u32,
+    ) -> Option<Position> {
+        let mut generals = [None, None];
+        for sq in Square::all() {
+            if let Some(p) = Piece::from_code(board[sq.index()]) {
+                if p.role == Role::General && !p.hidden {
+                    if generals[p.color.index()].is_some() {
+                        return None;
+                    }
+                    generals[p.color.index()] = Some(sq);
+                }
+            }
+        }
+        let mut pos = Position {
+            board,
+            turn,
+            pool,
+            rules,
+            generals: [generals[0]?, generals[1]?],
+            halfmove,
+            fullmove: fullmove.max(1),
+            public_hash: 0,
+            pool_hash: 0,
+        };
+        pos.public_hash = pos.compute_public_hash();
+        pos.pool_hash = pos.compute_pool_hash();
+        Some(pos)
+    }
+
+    fn compute_public_hash(&self) -> u64 {
+        let mut h = 0;
+        for (i, &c) in self.board.iter().enumerate() {
+            if c != 0 {
+                h ^= KEYS.piece[c as usize][i];
+            }
+        }
+        if self.turn == Color::Black {
+            h ^= KEYS.black_to_move;
+        }
+        h
+    }
+
+    fn compute_pool_hash(&self) -> u64 {
+        let mut h = 0;
+        for c in 0..2 {
+            for r in 0..7 {
+                h ^= KEYS.pool[c][r][self.pool[c].0[r].min(5) as usize];
+            }
+        }
+        h
+    }
+
+    // ---- accessors ----
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    #[inline]
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+    #[inline]
+    pub fn pool(&self, c: Color) -> &Pool {
+        &self.pool[c.index()]
+    }
+    #[inline]
+    pub fn general(&self, c: Color) -> Square {
+        self.generals[c.index()]
+    }
+    /// Plies since the last move that resets the no-progress counter.
+    #[inline]
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+    #[inline]
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+    /// Key of the public position (squares, colours, face-up identities,
+    /// face-down marks, side to move): what repetition compares.
+    #[inline]
+    pub fn public_hash(&self) -> u64 {
+        self.public_hash
+    }
+    /// Key of everything this reader knows, pools included (for the search).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.public_hash ^ self.pool_hash
+    }
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+    /// Face-down pieces of a side still on the board.
+    pub fn hidden_count(&self, c: Color) -> u32 {
+        self.pieces().filter(|(_, p)| p.color == c && p.hidden).count() as u32
+    }
+
+    /// Replace a side's pool (a seat's knowledge). Counts are clamped to the set.
+    pub fn set_pool(&mut self, c: Color, pool: Pool) {
+        let mut p = pool;
+        for r in Role::ALL {
+            p.0[r.index()] = p.0[r.index()].min(if r == Role::General { 0 } else { r.count() });
+        }
+        self.pool[c.index()] = p;
+        self.pool_hash = self.compute_pool_hash();
+    }
+
+    // ---- attacks ----
+
+    #[inline]
+    fn code(&self, sq: Square) -> u8 {
+        self.board[sq.index()]
+    }
+
+    /// Can advisors/elephants of this piece move freely (face up, rule set allows)?
+    #[inline]
+    fn is_free(&self, p: Piece) -> bool {
+        !p.hidden && self.rules.free_advisors_elephants()
+    }
+
+    /// Is `sq` attacked by a piece of colour `by`? Face-down pieces attack as
+    /// the role of their start point (which is what they carry). Includes the
+    /// flying general along an open file.
+    pub fn attacked_by(&self, sq: Square, by: Color) -> bool {
+        let t: &Tables = &TABLES;
+        let i = sq.index();
+        // Chariots, cannons and the facing general along the four lines.
+        let facing = self.generals[by.other().index()] == sq;
+        for d in 0..4 {
+            let mut screened = false;
+            for &s in &t.rays[i][d] {
+                let c = self.code(s);
+                if c == 0 {
+                    continue;
+                }
+                let p = Piece::from_code(c).unwrap();
+                if !screened {
+                    if p.color == by && (p.role == Role::Chariot || (facing && d < 2 && p.role == Role::General)) {
+                        return true;
+                    }
+                    screened = true;
+                } else {
+                    if p.color == by && p.role == Role::Cannon {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        // Soldiers and the general one step away.
+        for &s in &t.orthogonal[i] {
+            if let Some(p) = self.piece_at(s) {
+                if p.color == by
+                    && ((p.role == Role::Soldier && self.soldier_reaches(p, s, sq))
+                        || (p.role == Role::General && sq.in_palace(by)))
+                {
+                    return true;
+                }
+            }
+        }
+        for &(h, leg) in &t.horse_from[i] {
+            if self.code(leg) == 0 {
+                if let Some(p) = self.piece_at(h) {
+                    if p.color == by && p.role == Role::Horse {
+                        return true;
+                    }
+                }
+            }
+        }
+        for &a in &t.diagonal[i] {
+            if let Some(p) = self.piece_at(a) {
+                if p.color == by && p.role == Role::Advisor && (self.is_free(p) || sq.in_palace(by)) {
+                    return true;
+                }
+            }
+        }
+        for &(e, eye) in &t.elephant[i] {
+            if self.code(eye) == 0 {
+                if let Some(p) = self.piece_at(e) {
+                    if p.color == by && p.role == Role::Elephant && (self.is_free(p) || sq.on_own_half(by)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Can soldier `p` on `from` step to the neighbouring point `to`?
+    #[inline]
+    fn soldier_reaches(&self, p: Piece, from: Square, to: Square) -> bool {
+        let fwd: i32 = if p.color == Color::Red { 1 } else { -1 };
+        let dr = to.rank() as i32 - from.rank() as i32;
+        if dr == fwd && to.file() == from.file() {
+            return true;
+        }
+        dr == 0 && !from.on_own_half(p.color)
+    }
+
+    /// Is the side to move in check (or facing the other general)?
+    pub fn in_check(&self) -> bool {
+        self.attacked_by(self.general(self.turn), self.turn.other())
+    }
+
+    /// Is `c`'s general attacked?
+    pub fn is_check_on(&self, c: Color) -> bool {
+        self.attacked_by(self.general(c), c.other())
+    }
+
+    // ---- move generation ----
+
+    /// Moves that follow the pieces' rules and do not land on an own piece;
+    /// they may leave the own general attacked.
+    pub fn pseudo_moves(&self, out: &mut MoveList) {
+        let us = self.turn;
+        for i in 0..SQUARES {
+            let c = self.board[i];
+            if c == 0 {
+                continue;
+            }
+            let p = Piece::from_code(c).unwrap();
+            if p.color == us {
+                self.piece_moves(Square::from_index(i), p, out);
+            }
+        }
+    }
+
+    #[inline]
+    fn target_ok(&self, to: Square, us: Color) -> bool {
+        match Piece::from_code(self.code(to)) {
+            None => true,
+            Some(q) => q.color != us,
+        }
+    }
+
+    /// Pseudo-legal moves of the piece `p` on `from`.
+    pub fn piece_moves(&self, from: Square, p: Piece, out: &mut MoveList) {
+        let t: &Tables = &TABLES;
+        let us = p.color;
+        let i = from.index();
+        match p.role {
+            Role::Chariot => {
+                for d in 0..4 {
+                    for &s in &t.rays[i][d] {
+                        let c = self.code(s);
+                        if c == 0 {
+                            out.push(Move::new(from, s));
+                        } else {
+                            if Piece::from_code(c).unwrap().color != us {
+                                out.push(Move::new(from, s));
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            Role::Cannon => {
+                for d in 0..4 {
+                    let mut screened = false;
+                    for &s in &t.rays[i][d] {
+                        let c = self.code(s);
+                        if !screened {
+                            if c == 0 {
+                                out.push(Move::new(from, s));
+                            } else {
+                                screened = true;
+                            }
+                        } else if c != 0 {
+                            if Piece::from_code(c).unwrap().color != us {
+                                out.push(Move::new(from, s));
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            Role::Horse => {
+                for &(to, leg) in &t.horse[i] {
+                    if self.code(leg) == 0 && self.target_ok(to, us) {
+                        out.push(Move::new(from, to));
+                    }
+                }
+            }
+            Role::Elephant => {
+                let free = self.is_free(p);
+                for &(to, eye) in &t.elephant[i] {
+                    if self.code(eye) == 0 && (free || to.on_own_half(us)) && self.target_ok(to, us) {
+                        out.push(Move::new(from, to));
+                    }
+                }
+            }
+            Role::Advisor => {
+                let free = self.is_free(p);
+                for &to in &t.diagonal[i] {
+                    if (free || to.in_palace(us)) && self.target_ok(to, us) {
+                        out.push(Move::new(from, to));
+                    }
+                }
+            }
+            Role::General => {
+                for &to in &t.orthogonal[i] {
+                    if to.in_palace(us) && self.target_ok(to, us) {
+                        out.push(Move::new(from, to));
+                    }
+                }
+            }
+            Role::Soldier => {
+                for &to in &t.orthogonal[i] {
+                    if self.soldier_reaches(p, from, to) && self.target_ok(to, us) {
+                        out.push(Move::new(from, to));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Would the mover's general be attacked after `m` (board only)?
+    fn leaves_general_attacked(&self, m: Move) -> bool {
+        let us = self.turn;
+        let mut scratch = self.clone_board_only();
+        let moving = scratch.board[m.from.index()];
+        scratch.board[m.to.index()] = moving;
+        scratch.board[m.from.index()] = 0;
+        if m.from == scratch.generals[us.index()] {
+            scratch.generals[us.index()] = m.to;
+        }
+        scratch.attacked_by(scratch.generals[us.index()], us.other())
+    }
+
+    #[inline]
+    fn clone_board_only(&self) -> Position {
+        self.clone()
+    }
+
+    /// Fast legality: a move that neither starts on a line or horse leg of
+    /// the own general nor lands on its lines cannot expose it, unless the
+    /// general is already in check.
+    #[inline]
+    fn needs_full_test(&self, m: Move, k: Square, checked: bool) -> bool {
+        if checked || m.from == k {
+            return true;
+        }
+        let (kf, kr) = (k.file(), k.rank());
+        let (ff, fr) = (m.from.file(), m.from.rank());
+        if ff == kf || fr == kr || (ff.abs_diff(kf) == 1 && fr.abs_diff(kr) == 1) {
+            return true;
+        }
+        m.to.file() == kf || m.to.rank() == kr
+    }
+
+    /// All legal moves of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.pseudo_moves(&mut list);
+        let k = self.general(self.turn);
+        let checked = self.in_check();
+        list.retain(|m| !self.needs_full_test(m, k, checked) || !self.leaves_general_attacked(m));
+        list
+    }
+
+    /// Legal moves of the piece on `from` (for the page's destination dots).
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = self.legal_moves();
+        list.retain(|m| m.from == from);
+        list
+    }
+
+    pub fn is_legal(&self, m: Move) -> bool {
+        match self.piece_at(m.from) {
+            Some(p) if p.color == self.turn => {
+                let mut l = MoveList::new();
+                self.piece_moves(m.from, p, &mut l);
+                l.contains(&m) && !self.leaves_general_attacked(m)
+            }
+            _ => false,
+        }
+    }
+
+    /// Count legal moves without building positions (perft's last ply).
+    pub fn count_legal(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    // ---- making moves ----
+
+    /// Play `m` (assumed legal). `reveal` is the identity a face-down mover
+    /// turns into; `capture_id` the identity of a captured face-down piece if
+    /// this reader learns it. Returns what `unmake` needs.
+    pub fn make(&mut self, m: Move, reveal: Option<Role>, capture_id: Option<Role>) -> Undo {
+        let us = self.turn;
+        let them = us.other();
+        let from = m.from.index();
+        let to = m.to.index();
+        let moved = self.board[from];
+        let captured = self.board[to];
+        let undo = Undo {
+            moved,
+            captured,
+            capture_id,
+            halfmove: self.halfmove,
+            public_hash: self.public_hash,
+            pool_hash: self.pool_hash,
+        };
+        let mut p = Piece::from_code(moved).expect("a piece on the from point");
+        let was_hidden = p.hidden;
+        if was_hidden {
+            let r = reveal.unwrap_or(p.role);
+            self.pool_take(us, r);
+            p = Piece::new(us, r);
+        }
+        let new_code = p.code();
+        let mut h = self.public_hash ^ KEYS.piece[moved as usize][from] ^ KEYS.piece[new_code as usize][to];
+        if captured != 0 {
+            h ^= KEYS.piece[captured as usize][to];
+            if let Some(r) = capture_id {
+                self.pool_take(them, r);
+            }
+        }
+        h ^= KEYS.black_to_move;
+        self.public_hash = h;
+        self.board[to] = new_code;
+        self.board[from] = 0;
+        if p.role == Role::General {
+            self.generals[us.index()] = m.to;
+        }
+        let soldier = !was_hidden && p.role == Role::Soldier;
+        if self.rules.resets_progress(captured != 0, soldier, was_hidden) {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = them;
+        undo
+    }
+
+    #[inline]
+    fn pool_take(&mut self, c: Color, r: Role) {
+        let cnt = &mut self.pool[c.index()].0[r.index()];
+        if *cnt > 0 {
+            self.pool_hash ^= KEYS.pool[c.index()][r.index()][(*cnt).min(5) as usize];
+            *cnt -= 1;
+            self.pool_hash ^= KEYS.pool[c.index()][r.index()][(*cnt).min(5) as usize];
+        }
+    }
+
+    pub fn unmake(&mut self, m: Move, u: Undo) {
+        let them = self.turn;
+        let us = them.other();
+        let from = m.from.index();
+        let to = m.to.index();
+        let now = Piece::from_code(self.board[to]).unwrap();
+        let before = Piece::from_code(u.moved).unwrap();
+        if before.hidden {
+            self.pool[us.index()].0[now.role.index()] += 1;
+        }
+        if u.captured != 0 {
+            if let Some(r) = u.capture_id {
+                self.pool[them.index()].0[r.index()] += 1;
+            }
+        }
+        self.board[from] = u.moved;
+        self.board[to] = u.captured;
+        if before.role == Role::General && !before.hidden {
+            self.generals[us.index()] = m.from;
+        }
+        self.halfmove = u.halfmove;
+        self.public_hash = u.public_hash;
+        self.pool_hash = u.pool_hash;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        self.turn = us;
+    }
+
+    /// Check a move with its identities and play it, reporting what it made known.
+    pub fn play(&mut self, m: Move, reveal: Option<Role>, capture_id: Option<Role>) -> Result<Played, PlayError> {
+        if !self.is_legal(m) {
+            return Err(PlayError::Illegal(m));
+        }
+        let piece = self.piece_at(m.from).unwrap();
+        let captured = self.piece_at(m.to);
+        match (piece.hidden, reveal) {
+            (true, Some(r)) if self.pool(piece.color).get(r) > 0 => {}
+            (false, None) => {}
+            _ => return Err(PlayError::BadReveal(m)),
+        }
+        if let Some(r) = capture_id {
+            match captured {
+                Some(c) if c.hidden && self.pool(c.color).get(r) > 0 => {}
+                _ => return Err(PlayError::BadCaptureId(m)),
+            }
+        }
+        self.make(m, reveal, capture_id);
+        Ok(Played { mv: m, piece, reveal, captured, capture_id })
+    }
+
+    /// Pass the turn (null move, for the search). Returns the old hash part.
+    pub fn make_null(&mut self) -> u64 {
+        let h = self.public_hash;
+        self.public_hash ^= KEYS.black_to_move;
+        self.turn = self.turn.other();
+        h
+    }
+    pub fn unmake_null(&mut self, h: u64) {
+        self.public_hash = h;
+        self.turn = self.turn.other();
+    }
+}
