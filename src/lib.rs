@@ -6,3 +6,6 @@ pub mod rules;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;

@@ -1,1 +1,114 @@
+//! `jieqi`: perft, legal moves, UCI engine, bench and match runner.
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    std::process::exit(cli::main(std::env::args().skip(1).collect()));
+}
+
+#[cfg(target_arch = "wasm32")]
 fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod cli {
+    use jieqi::cli::{self, matches::MatchConfig};
+    use jieqi::rules::RuleSet;
+
+    const USAGE: &str = "usage:
+  jieqi [uci]                          UCI engine (Jieqi FEN and move text)
+  jieqi perft DEPTH [FEN] [--rules R]  per-move divide, then total
+  jieqi moves FEN [--rules R]          legal moves, sorted, one line
+  jieqi bench [DEPTH]                  fixed search: total nodes and nodes/s
+  jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
+              [--seed S] [--jobs J] [--out DIR]
+        ENGINE: easy | medium | hard | random | uci:COMMAND
+  R: jieqi | chessplayx | vietnam | xiangqi (default: xiangqi for perft without FEN
+     only if given; jieqi otherwise)";
+
+    /// Take `--name value` out of `args`.
+    fn flag(args: &mut Vec<String>, name: &str) -> Option<String> {
+        let i = args.iter().position(|a| a == name)?;
+        if i + 1 >= args.len() {
+            args.remove(i);
+            return Some(String::new());
+        }
+        let v = args.remove(i + 1);
+        args.remove(i);
+        Some(v)
+    }
+
+    fn rules_flag(args: &mut Vec<String>, default: RuleSet) -> Result<RuleSet, String> {
+        match flag(args, "--rules") {
+            None => Ok(default),
+            Some(r) => RuleSet::from_id(&r).ok_or(format!("unknown rules '{r}'")),
+        }
+    }
+
+    fn num<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, String> {
+        match v {
+            None => Ok(default),
+            Some(s) => s.parse().map_err(|_| format!("{name} needs a number, not '{s}'")),
+        }
+    }
+
+    fn run(mut args: Vec<String>) -> Result<String, String> {
+        let cmd = if args.is_empty() { "uci".to_string() } else { args.remove(0) };
+        match cmd.as_str() {
+            "uci" => {
+                cli::uci::run();
+                Ok(String::new())
+            }
+            "perft" => {
+                let has_fen = args.len() > 1 && !args[1].starts_with("--");
+                let default = if has_fen { RuleSet::Jieqi } else { RuleSet::Xiangqi };
+                let rules = rules_flag(&mut args, default)?;
+                let depth: u32 = args.first().and_then(|d| d.parse().ok()).filter(|d| *d <= 9).ok_or("perft needs a depth from 0 to 9")?;
+                let fen = (args.len() > 1).then(|| args[1..].join(" "));
+                cli::perft_command(depth, fen.as_deref(), rules)
+            }
+            "moves" => {
+                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                if args.is_empty() {
+                    return Err("moves needs a FEN".into());
+                }
+                cli::moves_command(&args.join(" "), rules)
+            }
+            "bench" => {
+                let depth = num(args.first().cloned(), "depth", 5u32)?;
+                let (nodes, ms) = cli::bench(depth);
+                Ok(format!("bench depth {depth}\nNodes searched: {nodes}\nNodes/second: {:.0}\nTime: {:.0} ms", nodes as f64 / (ms.max(1.0) / 1000.0), ms))
+            }
+            "match" => {
+                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let games = num(flag(&mut args, "--games"), "--games", 20usize)?;
+                let movetime = flag(&mut args, "--movetime").map(|v| v.parse::<f64>().map_err(|_| format!("--movetime needs milliseconds, not '{v}'"))).transpose()?;
+                let nodes = flag(&mut args, "--nodes").map(|v| v.parse::<u64>().map_err(|_| format!("--nodes needs a number, not '{v}'"))).transpose()?;
+                let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
+                let jobs = num(flag(&mut args, "--jobs"), "--jobs", 2usize)?;
+                let out_dir = flag(&mut args, "--out");
+                if args.len() != 2 {
+                    return Err("match needs two engines".into());
+                }
+                let cfg = MatchConfig { engines: [args[0].clone(), args[1].clone()], rules, games, movetime_ms: movetime, nodes, seed, jobs, out_dir, max_plies: 400 };
+                cli::matches::run(&cfg)?;
+                Ok(String::new())
+            }
+            "help" | "--help" | "-h" => Ok(USAGE.to_string()),
+            other => Err(format!("unknown command '{other}'\n{USAGE}")),
+        }
+    }
+
+    pub fn main(args: Vec<String>) -> i32 {
+        match run(args) {
+            Ok(s) => {
+                if !s.is_empty() {
+                    println!("{s}");
+                }
+                0
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                2
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! Transposition table: one entry per slot, replaced by depth and age.
+
+use crate::rules::{Move, Square};
+
+use super::eval::MATE_BOUND;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub mv: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    /// from * 90 + to + 1; 0 = none.
+    mv: u16,
+    score: i16,
+    depth: i8,
+    /// bound (2 bits) | age << 2
+    meta: u8,
+}
+
+pub struct Tt {
+    slots: Vec<Slot>,
+    age: u8,
+}
+
+impl Tt {
+    /// A table of at most `mb` MiB.
+    pub fn new(mb: usize) -> Tt {
+        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Slot>()).next_power_of_two() / 2;
+        Tt { slots: vec![Slot::default(); n.max(1024)], age: 0 }
+    }
+
+    pub fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = Slot::default());
+    }
+
+    pub fn new_search(&mut self) {
+        self.age = (self.age + 1) & 63;
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        (key as usize) & (self.slots.len() - 1)
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let s = &self.slots[self.index(key)];
+        if s.key != key || s.meta == 0 && s.mv == 0 && s.depth == 0 {
+            return None;
+        }
+        let mv = (s.mv != 0).then(|| {
+            let x = (s.mv - 1) as usize;
+            Move::new(Square::from_index(x / 90), Square::from_index(x % 90))
+        });
+        let bound = match s.meta & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Entry { mv, score: s.score as i32, depth: s.depth as i32, bound })
+    }
+
+    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound, ply: usize) {
+        let i = self.index(key);
+        let age = self.age;
+        let s = &mut self.slots[i];
+        let old_age = s.meta >> 2;
+        if s.key == key || old_age != age || depth >= s.depth as i32 {
+            let mv = mv.map_or(0, |m| (m.from.index() * 90 + m.to.index() + 1) as u16);
+            *s = Slot {
+                key,
+                mv: if mv == 0 && s.key == key { s.mv } else { mv },
+                score: Self::score_to(score, ply).clamp(i16::MIN as i32 + 1, i16::MAX as i32) as i16,
+                depth: depth.clamp(-1, 127) as i8,
+                meta: (match bound {
+                    Bound::Exact => 0,
+                    Bound::Lower => 1,
+                    Bound::Upper => 2,
+                }) | (age << 2),
+            };
+        }
+    }
+
+    /// Mate scores are stored relative to the node, not the root.
+    fn score_to(s: i32, ply: usize) -> i32 {
+        if s > MATE_BOUND {
+            s + ply as i32
+        } else if s < -MATE_BOUND {
+            s - ply as i32
+        } else {
+            s
+        }
+    }
+
+    pub fn score_from(s: i32, ply: usize) -> i32 {
+        if s > MATE_BOUND {
+            s - ply as i32
+        } else if s < -MATE_BOUND {
+            s + ply as i32
+        } else {
+            s
+        }
+    }
+}

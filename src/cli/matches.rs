@@ -1,0 +1,261 @@
+//! `jieqi match`: a fair referee between two engines (built-in levels, a
+//! random mover, or any UCI command). It draws every identity itself and
+//! tells each engine only what its seat may know.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use crate::ai::{Level, Limits, Noise, Searcher};
+use crate::rules::{fen, Color, Game, Move, Outcome, Reason, RuleSet, Seat, Square};
+
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub engines: [String; 2],
+    pub rules: RuleSet,
+    pub games: usize,
+    pub movetime_ms: Option<f64>,
+    pub nodes: Option<u64>,
+    pub seed: u64,
+    pub jobs: usize,
+    pub out_dir: Option<String>,
+    pub max_plies: usize,
+}
+
+/// One side's engine during a game.
+enum Player {
+    Builtin { level: Level, searcher: Box<Searcher> },
+    Random { state: u64 },
+    Uci(Box<UciEngine>),
+}
+
+struct UciEngine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl UciEngine {
+    fn start(cmd: &str) -> Result<UciEngine, String> {
+        let mut parts = cmd.split_whitespace();
+        let prog = parts.next().ok_or("empty engine command")?;
+        let mut child = Command::new(prog)
+            .args(parts)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = UciEngine { child, stdin, lines: rx };
+        e.send("uci")?;
+        e.wait_for("uciok", Duration::from_secs(10))?;
+        e.send("isready")?;
+        e.wait_for("readyok", Duration::from_secs(10))?;
+        Ok(e)
+    }
+
+    fn send(&mut self, s: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{s}").and_then(|_| self.stdin.flush()).map_err(|e| format!("engine gone: {e}"))
+    }
+
+    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) if l.starts_with(prefix) => return Ok(l),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err(format!("no '{prefix}' in time")),
+                Err(RecvTimeoutError::Disconnected) => return Err("engine exited".into()),
+            }
+        }
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        std::thread::sleep(Duration::from_millis(20));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn make_player(spec: &str, rules: RuleSet, seed: u64) -> Result<Player, String> {
+    if let Some(l) = Level::from_id(spec) {
+        return Ok(Player::Builtin { level: l, searcher: Box::new(Searcher::new(16)) });
+    }
+    if spec == "random" {
+        return Ok(Player::Random { state: seed | 1 });
+    }
+    let cmd = spec.strip_prefix("uci:").unwrap_or(spec);
+    let mut e = UciEngine::start(cmd)?;
+    e.send(&format!("setoption name Rules value {}", rules.id()))?;
+    e.send("ucinewgame")?;
+    Ok(Player::Uci(Box::new(e)))
+}
+
+impl Player {
+    /// Ask for a move from `seat`'s view; `Err` means forfeit.
+    fn choose(&mut self, game: &Game, seat: Seat, cfg: &MatchConfig, seed: u64) -> Result<Move, String> {
+        match self {
+            Player::Builtin { level, searcher } => {
+                let view = game.view(seat);
+                let (mut limits, amplitude) = level.limits();
+                if let Some(n) = cfg.nodes {
+                    limits = Limits { nodes: Some(n), ..limits };
+                }
+                if let Some(t) = cfg.movetime_ms {
+                    limits.movetime_ms = Some(limits.movetime_ms.map_or(t, |x| x.min(t)));
+                }
+                let stop = AtomicBool::new(false);
+                let r = searcher.search(&view.position, &view.recent, limits, Noise { amplitude, seed }, &stop, &mut |_| {});
+                r.best.ok_or_else(|| "no move".to_string())
+            }
+            Player::Random { state } => {
+                let moves = game.legal_moves();
+                *state ^= *state << 13;
+                *state ^= *state >> 7;
+                *state ^= *state << 17;
+                Ok(moves.as_slice()[(*state % moves.len() as u64) as usize])
+            }
+            Player::Uci(e) => {
+                let view = game.view(seat);
+                let start = fen::write(game.start_position());
+                let moves = if view.moves.is_empty() { String::new() } else { format!(" moves {}", view.moves.join(" ")) };
+                e.send(&format!("position fen {start}{moves}"))?;
+                let t = cfg.movetime_ms.unwrap_or(1000.0);
+                match cfg.nodes {
+                    Some(n) => e.send(&format!("go nodes {n}"))?,
+                    None => e.send(&format!("go movetime {}", t as u64))?,
+                }
+                let line = e.wait_for("bestmove", Duration::from_millis((t * 3.0) as u64 + 2000))?;
+                let text = line.split_whitespace().nth(1).unwrap_or("");
+                let (from, to) = (text.get(0..2).and_then(Square::parse), text.get(2..4).and_then(Square::parse));
+                match (from, to) {
+                    (Some(f), Some(t)) => Ok(Move::new(f, t)),
+                    _ => Err(format!("unreadable bestmove '{line}'")),
+                }
+            }
+        }
+    }
+}
+
+/// Result of one game from engine 0's point of view: 1, 0.5 or 0.
+struct GameResult {
+    score: f64,
+    outcome: Outcome,
+    record: String,
+}
+
+fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
+    let seed = cfg.seed.wrapping_mul(6364136223846793005).wrapping_add(index as u64 * 2 + 1);
+    // Engine 0 is Red in even games.
+    let red_is_0 = index % 2 == 0;
+    let specs = if red_is_0 { [&cfg.engines[0], &cfg.engines[1]] } else { [&cfg.engines[1], &cfg.engines[0]] };
+    let mut players = [make_player(specs[0], cfg.rules, seed ^ 1)?, make_player(specs[1], cfg.rules, seed ^ 2)?];
+    let mut game = Game::new(cfg.rules, Some(seed));
+    while game.outcome().is_none() {
+        let c = game.turn();
+        if game.ply() >= cfg.max_plies {
+            game.adjudicate(Outcome { winner: None, reason: Reason::NoProgress });
+            break;
+        }
+        let m = players[c.index()].choose(&game, Seat::of(c), cfg, seed.wrapping_add(game.ply() as u64));
+        match m.map(|m| game.play(m).map_err(|e| e.to_string())) {
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) | Err(e) => {
+                eprintln!("game {index}: {} forfeits: {e}", c.name());
+                game.adjudicate(Outcome { winner: Some(c.other()), reason: Reason::Forfeit });
+            }
+        }
+    }
+    let outcome = game.outcome().unwrap();
+    let color0 = if red_is_0 { Color::Red } else { Color::Black };
+    let score = match outcome.winner {
+        None => 0.5,
+        Some(w) if w == color0 => 1.0,
+        Some(_) => 0.0,
+    };
+    let record = format!(
+        "[Red \"{}\"]\n[Black \"{}\"]\n[Rules \"{}\"]\n[Result \"{}\"]\n[FEN \"{}\"]\n{}\n",
+        specs[0],
+        specs[1],
+        cfg.rules.id(),
+        outcome,
+        fen::write(game.start_position()),
+        game.moves_text(Seat::Spectator).join(" ")
+    );
+    Ok(GameResult { score, outcome, record })
+}
+
+/// Elo difference and its 95% interval from wins, draws, losses.
+pub fn elo(w: usize, d: usize, l: usize) -> (f64, f64, f64) {
+    let n = (w + d + l) as f64;
+    if n == 0.0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let s = (w as f64 + d as f64 * 0.5) / n;
+    let var = (w as f64 * (1.0 - s).powi(2) + d as f64 * (0.5 - s).powi(2) + l as f64 * s.powi(2)) / n;
+    let se = (var / n).sqrt();
+    let to_elo = |x: f64| {
+        let x = x.clamp(1e-4, 1.0 - 1e-4);
+        -400.0 * (1.0 / x - 1.0).log10()
+    };
+    (to_elo(s), to_elo(s - 1.96 * se), to_elo(s + 1.96 * se))
+}
+
+pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
+    if let Some(dir) = &cfg.out_dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+    }
+    let next = AtomicUsize::new(0);
+    let tally = Mutex::new((0usize, 0usize, 0usize));
+    std::thread::scope(|s| {
+        for _ in 0..cfg.jobs.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= cfg.games {
+                    break;
+                }
+                match play_game(cfg, i) {
+                    Ok(r) => {
+                        let mut t = tally.lock().unwrap();
+                        match r.score {
+                            x if x > 0.75 => t.0 += 1,
+                            x if x > 0.25 => t.1 += 1,
+                            _ => t.2 += 1,
+                        }
+                        let done = t.0 + t.1 + t.2;
+                        eprintln!("game {:>4}: {} ({} {})  [{}-{}-{}]", i + 1, r.score, r.outcome, if i % 2 == 0 { "engine 1 red" } else { "engine 1 black" }, t.0, t.1, t.2);
+                        let _ = done;
+                        if let Some(dir) = &cfg.out_dir {
+                            let _ = std::fs::write(format!("{dir}/game-{:04}.txt", i + 1), r.record);
+                        }
+                    }
+                    Err(e) => eprintln!("game {}: could not start: {e}", i + 1),
+                }
+            });
+        }
+    });
+    let (w, d, l) = *tally.lock().unwrap();
+    let n = (w + d + l).max(1) as f64;
+    let (e, lo, hi) = elo(w, d, l);
+    println!("{} vs {} ({}, {} games)", cfg.engines[0], cfg.engines[1], cfg.rules.id(), w + d + l);
+    println!("wins {w}  draws {d}  losses {l}  score {:.1}%", (w as f64 + d as f64 / 2.0) / n * 100.0);
+    println!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}]");
+    Ok((w, d, l))
+}

@@ -1,0 +1,57 @@
+//! The native command-line program: perft, moves, UCI, bench, match.
+
+pub mod matches;
+pub mod uci;
+
+use std::sync::atomic::AtomicBool;
+
+use crate::ai::{Limits, Noise, Searcher};
+use crate::rules::{fen, perft, Position, RuleSet};
+
+/// Positions searched by `bench`, with their rule set.
+pub const BENCH_POSITIONS: [(&str, RuleSet); 6] = [
+    (fen::JIEQI_START, RuleSet::Jieqi),
+    (fen::XIANGQI_START, RuleSet::Xiangqi),
+    ("r1bakabr1/9/1cn4c1/p1p1p1p1p/9/6P2/P1P1P3P/1C2C1N2/9/RNBAKAB1R b - - 0 4", RuleSet::Xiangqi),
+    ("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/6P2/X1X1X3X/1X5X1/9/XXXXKXXXX b R2A2C2P4N2B2r2a2c2p5n2b2 0 1", RuleSet::Jieqi),
+    ("x1xxkxxxx/9/1x2n2x1/x1x1x1x1x/9/2B6/X1X1X1X1X/1X5X1/9/XXXXK1XXX w R2A2C2P5N2B1r2a2c2p5n1b2 2 2", RuleSet::Jieqi),
+    ("4k4/4a4/4ba3/9/2b6/9/9/4B4/3CA4/2N1K4 w - - 0 1", RuleSet::Xiangqi),
+];
+
+/// Search every bench position to `depth`; returns (nodes, milliseconds).
+pub fn bench(depth: u32) -> (u64, f64) {
+    let mut total = 0;
+    let start = crate::ai::clock::now_ms();
+    for (text, rules) in BENCH_POSITIONS {
+        let pos = fen::parse(text, rules).expect("bench position");
+        let mut s = Searcher::new(16);
+        let stop = AtomicBool::new(false);
+        let r = s.search(&pos, &[], Limits { depth: Some(depth), ..Limits::default() }, Noise::default(), &stop, &mut |_| {});
+        total += r.nodes;
+    }
+    (total, crate::ai::clock::now_ms() - start)
+}
+
+pub fn perft_command(depth: u32, fen_text: Option<&str>, rules: RuleSet) -> Result<String, String> {
+    let mut pos = match fen_text {
+        Some(t) => fen::parse(t, rules).map_err(|e| e.to_string())?,
+        None => Position::start(rules),
+    };
+    let start = std::time::Instant::now();
+    let (rows, total) = perft::divide(&mut pos, depth);
+    let secs = start.elapsed().as_secs_f64();
+    let mut s = String::new();
+    for (m, n) in rows {
+        s.push_str(&format!("{m}: {n}\n"));
+    }
+    s.push_str(&format!("\nNodes searched: {total}\n"));
+    s.push_str(&format!("Time: {:.3} s, {:.1} M nodes/s\n", secs, total as f64 / secs.max(1e-9) / 1e6));
+    Ok(s)
+}
+
+pub fn moves_command(fen_text: &str, rules: RuleSet) -> Result<String, String> {
+    let pos = fen::parse(fen_text, rules).map_err(|e| e.to_string())?;
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    moves.sort();
+    Ok(moves.join(" "))
+}
