@@ -174,6 +174,29 @@ impl Game {
             Some(c) if c.hidden && self.rules().capturer_learns() => self.draw(c.color),
             _ => None,
         };
+        self.apply(m, reveal, capture_id)
+    }
+
+    /// Replay a recorded move with the identities it drew (a saved game).
+    pub fn replay(&mut self, m: Move, reveal: Option<Role>, capture_id: Option<Role>) -> Result<Played, PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError::Illegal(m));
+        }
+        let captured = self.truth.piece_at(m.to);
+        let learns = captured.is_some_and(|c| c.hidden) && self.rules().capturer_learns();
+        if learns != capture_id.is_some() {
+            return Err(PlayError::BadCaptureId(m));
+        }
+        // Validates legality and pools without changing anything on error.
+        let mut probe = self.truth.clone();
+        probe.play(m, reveal, capture_id)?;
+        self.apply(m, reveal, capture_id)
+    }
+
+    fn apply(&mut self, m: Move, reveal: Option<Role>, capture_id: Option<Role>) -> Result<Played, PlayError> {
+        let us = self.truth.turn();
+        let piece = self.truth.piece_at(m.from).ok_or(PlayError::Illegal(m))?;
+        let captured = self.truth.piece_at(m.to);
         let undo = self.truth.make(m, reveal, capture_id);
         let check = self.truth.is_check_on(us.other());
         let chased = chased_by(&self.truth, us);

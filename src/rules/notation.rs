@@ -178,3 +178,15 @@ pub fn write(pos: &Position, m: Move, notation: Notation) -> String {
         (None, _) => format!("{role}{file}{act}{amount}"),
     }
 }
+
+/// The label of a piece for people: Chinese character, Vietnamese letter(s)
+/// or international letter.
+pub fn role_label(r: Role, c: Color, chinese: bool, vietnamese: bool) -> &'static str {
+    if chinese {
+        zh_role(r, c)
+    } else if vietnamese {
+        vn_role(r, c)
+    } else {
+        wxf_role(r, c)
+    }
+}

@@ -1,0 +1,35 @@
+# Two commands: `make play` and `make test` (see README.md).
+SHELL := /bin/bash
+export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+
+.PHONY: play test setup build test-rust test-browser bench bench-wasm match perft5
+
+## Set up, build the release site into dist/ and serve it on http://127.0.0.1:8080
+play: build
+	node scripts/serve.mjs dist 8080
+
+## Set up, build, then run every test: cargo test on the host and the browser tests
+test: build test-rust test-browser
+
+setup:
+	@./scripts/setup.sh
+
+build: setup
+	trunk build --release --offline
+
+test-rust:
+	cargo test
+
+test-browser:
+	node --test --test-concurrency=1 tests/browser/
+
+## Not part of `make test`: speed and strength measurements.
+bench:
+	cargo bench --bench perft
+	cargo run --release -- bench
+
+perft5:
+	cargo test --release -- --ignored perft_depth_5
+
+match:
+	cargo run --release -- match hard medium --games 200 --jobs 2

@@ -1,0 +1,345 @@
+//! Canvas drawing. Reads a `Scene`, changes nothing else. Everything is
+//! drawn in device pixels on an integer grid so lines stay sharp.
+
+use std::f64::consts::PI;
+
+use web_sys::CanvasRenderingContext2d as Ctx;
+
+use crate::rules::{Color, Piece, Square};
+
+/// Which label set the discs carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Labels {
+    Chinese,
+    Vietnamese,
+    International,
+}
+
+impl Labels {
+    pub fn from_id(s: &str) -> Option<Labels> {
+        match s {
+            "chinese" => Some(Labels::Chinese),
+            "vietnamese" => Some(Labels::Vietnamese),
+            "international" => Some(Labels::International),
+            _ => None,
+        }
+    }
+    pub fn id(self) -> &'static str {
+        match self {
+            Labels::Chinese => "chinese",
+            Labels::Vietnamese => "vietnamese",
+            Labels::International => "international",
+        }
+    }
+    fn text(self, p: Piece) -> &'static str {
+        crate::rules::notation::role_label(p.role, p.color, self == Labels::Chinese, self == Labels::Vietnamese)
+    }
+}
+
+/// Board geometry in device pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    pub css_w: f64,
+    pub css_h: f64,
+    pub dpr: f64,
+    /// Device pixels between two lines.
+    pub cell: f64,
+    /// Device pixel of the top-left line crossing.
+    pub ox: f64,
+    pub oy: f64,
+    pub flipped: bool,
+}
+
+/// Width and height of the board in cells, margins included.
+pub const BOARD_W: f64 = 9.7;
+pub const BOARD_H: f64 = 10.7;
+
+impl Geometry {
+    /// Largest board that fits `avail_w` x `avail_h` CSS pixels.
+    pub fn fit(avail_w: f64, avail_h: f64, dpr: f64, flipped: bool) -> Geometry {
+        let dpr = if dpr.is_finite() && dpr > 0.0 { dpr } else { 1.0 };
+        let css_cell = (avail_w / BOARD_W).min(avail_h / BOARD_H).max(16.0);
+        let cell = (css_cell * dpr).floor();
+        let css_w = (cell * BOARD_W / dpr).floor();
+        let css_h = (cell * BOARD_H / dpr).floor();
+        let ox = ((css_w * dpr - cell * 8.0) / 2.0).round();
+        let oy = ((css_h * dpr - cell * 9.0) / 2.0).round();
+        Geometry { css_w, css_h, dpr, cell, ox, oy, flipped }
+    }
+
+    /// Centre of a point, device pixels.
+    pub fn center(&self, sq: Square) -> (f64, f64) {
+        let (col, row) = if self.flipped { (8 - sq.file(), sq.rank()) } else { (sq.file(), 9 - sq.rank()) };
+        (self.ox + col as f64 * self.cell, self.oy + row as f64 * self.cell)
+    }
+
+    /// The point under a CSS-pixel position, if within reach of one.
+    pub fn square_at(&self, css_x: f64, css_y: f64) -> Option<Square> {
+        let x = css_x * self.dpr;
+        let y = css_y * self.dpr;
+        let col = ((x - self.ox) / self.cell).round();
+        let row = ((y - self.oy) / self.cell).round();
+        if !(0.0..=8.0).contains(&col) || !(0.0..=9.0).contains(&row) {
+            return None;
+        }
+        let dx = x - (self.ox + col * self.cell);
+        let dy = y - (self.oy + row * self.cell);
+        if dx * dx + dy * dy > (self.cell * 0.55).powi(2) {
+            return None;
+        }
+        let (file, rank) = if self.flipped { (8 - col as u8, row as u8) } else { (col as u8, 9 - row as u8) };
+        Some(Square::new(file, rank))
+    }
+}
+
+/// A piece sliding from one point to another.
+#[derive(Clone, Copy, Debug)]
+pub struct Slide {
+    pub from: Square,
+    pub to: Square,
+    /// The piece as it looked while moving (face down for a reveal).
+    pub piece: Piece,
+    /// 0.0 .. 1.0
+    pub t: f64,
+}
+
+/// Everything the renderer needs for one frame.
+pub struct Scene<'a> {
+    pub pieces: &'a [(Square, Piece)],
+    pub selected: Option<Square>,
+    pub dests: &'a [Square],
+    pub last: Option<(Square, Square)>,
+    pub check: Option<Square>,
+    pub labels: Labels,
+    pub coordinates: bool,
+    pub slide: Option<Slide>,
+    pub dark: bool,
+}
+
+struct Palette {
+    board: &'static str,
+    line: &'static str,
+    text: &'static str,
+    disc: &'static str,
+    red: &'static str,
+    black: &'static str,
+    back_red: &'static str,
+    back_black: &'static str,
+    last: &'static str,
+    select: &'static str,
+    dot: &'static str,
+}
+
+const LIGHT: Palette = Palette {
+    board: "#e9c98f",
+    line: "#5a3b1c",
+    text: "#4a2f14",
+    disc: "#fbf3e2",
+    red: "#b3261e",
+    black: "#1f1f1f",
+    back_red: "#9d2b22",
+    back_black: "#2f3a48",
+    last: "rgba(40,120,200,0.35)",
+    select: "#1d6fd1",
+    dot: "rgba(20,90,180,0.75)",
+};
+
+const DARK: Palette = Palette {
+    board: "#8a6a3e",
+    line: "#2b1c0c",
+    text: "#201408",
+    disc: "#f3e7cf",
+    red: "#b3261e",
+    black: "#1a1a1a",
+    back_red: "#8e241c",
+    back_black: "#27313d",
+    last: "rgba(90,170,255,0.4)",
+    select: "#7fb8ff",
+    dot: "rgba(140,200,255,0.85)",
+};
+
+pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
+    let pal = if s.dark { &DARK } else { &LIGHT };
+    let (w, h) = (g.css_w * g.dpr, g.css_h * g.dpr);
+    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
+    ctx.set_fill_style_str(pal.board);
+    ctx.fill_rect(0.0, 0.0, w, h);
+    draw_grid(ctx, g, pal);
+    if s.coordinates {
+        draw_coordinates(ctx, g, pal);
+    }
+    if let Some((a, b)) = s.last {
+        for sq in [a, b] {
+            let (x, y) = g.center(sq);
+            ctx.set_fill_style_str(pal.last);
+            let r = g.cell * 0.48;
+            ctx.fill_rect(x - r, y - r, 2.0 * r, 2.0 * r);
+        }
+    }
+    if let Some(k) = s.check {
+        let (x, y) = g.center(k);
+        if let Ok(grad) = ctx.create_radial_gradient(x, y, g.cell * 0.2, x, y, g.cell * 0.62) {
+            let _ = grad.add_color_stop(0.0, "rgba(255,0,0,0.9)");
+            let _ = grad.add_color_stop(1.0, "rgba(255,0,0,0)");
+            ctx.set_fill_style_canvas_gradient(&grad);
+            ctx.fill_rect(x - g.cell, y - g.cell, 2.0 * g.cell, 2.0 * g.cell);
+        }
+    }
+    let sliding_to = s.slide.map(|sl| sl.to);
+    for &(sq, p) in s.pieces {
+        if Some(sq) == sliding_to {
+            continue;
+        }
+        let (x, y) = g.center(sq);
+        draw_piece(ctx, g, pal, x, y, p, s.labels);
+    }
+    if let Some(sq) = s.selected {
+        let (x, y) = g.center(sq);
+        ctx.set_stroke_style_str(pal.select);
+        ctx.set_line_width((g.cell * 0.07).max(2.0));
+        ctx.begin_path();
+        let _ = ctx.arc(x, y, g.cell * 0.5, 0.0, 2.0 * PI);
+        ctx.stroke();
+    }
+    for &d in s.dests {
+        let (x, y) = g.center(d);
+        let occupied = s.pieces.iter().any(|(q, _)| *q == d);
+        ctx.begin_path();
+        if occupied {
+            ctx.set_stroke_style_str(pal.dot);
+            ctx.set_line_width((g.cell * 0.08).max(2.0));
+            let _ = ctx.arc(x, y, g.cell * 0.47, 0.0, 2.0 * PI);
+            ctx.stroke();
+        } else {
+            ctx.set_fill_style_str(pal.dot);
+            let _ = ctx.arc(x, y, g.cell * 0.14, 0.0, 2.0 * PI);
+            ctx.fill();
+        }
+    }
+    if let Some(sl) = s.slide {
+        let (x0, y0) = g.center(sl.from);
+        let (x1, y1) = g.center(sl.to);
+        let t = ease(sl.t);
+        draw_piece(ctx, g, pal, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, sl.piece, s.labels);
+    }
+}
+
+fn ease(t: f64) -> f64 {
+    let t = t.clamp(0.0, 1.0);
+    1.0 - (1.0 - t).powi(3)
+}
+
+fn line(ctx: &Ctx, x0: f64, y0: f64, x1: f64, y1: f64) {
+    ctx.move_to(x0, y0);
+    ctx.line_to(x1, y1);
+}
+
+fn draw_grid(ctx: &Ctx, g: &Geometry, pal: &Palette) {
+    let lw = g.dpr.round().max(1.0);
+    // Odd widths sit on half pixels to stay crisp.
+    let off = if lw as i64 % 2 == 1 { 0.5 } else { 0.0 };
+    let c = g.cell;
+    let (ox, oy) = (g.ox + off, g.oy + off);
+    ctx.set_stroke_style_str(pal.line);
+    ctx.set_line_width(lw);
+    ctx.begin_path();
+    for row in 0..10 {
+        let y = oy + row as f64 * c;
+        line(ctx, ox, y, ox + 8.0 * c, y);
+    }
+    for col in 0..9 {
+        let x = ox + col as f64 * c;
+        if col == 0 || col == 8 {
+            line(ctx, x, oy, x, oy + 9.0 * c);
+        } else {
+            line(ctx, x, oy, x, oy + 4.0 * c);
+            line(ctx, x, oy + 5.0 * c, x, oy + 9.0 * c);
+        }
+    }
+    // Palace diagonals.
+    for top in [0.0, 7.0] {
+        line(ctx, ox + 3.0 * c, oy + top * c, ox + 5.0 * c, oy + (top + 2.0) * c);
+        line(ctx, ox + 5.0 * c, oy + top * c, ox + 3.0 * c, oy + (top + 2.0) * c);
+    }
+    ctx.stroke();
+    // Outer frame.
+    ctx.set_line_width(lw * 2.0);
+    ctx.stroke_rect(ox - c * 0.12, oy - c * 0.12, 8.0 * c + c * 0.24, 9.0 * c + c * 0.24);
+    // River text.
+    ctx.set_fill_style_str(pal.text);
+    ctx.set_font(&format!("{}px serif", (c * 0.5).round()));
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    let y = oy + 4.5 * c;
+    let (left, right) = if g.flipped { ("漢 界", "楚 河") } else { ("楚 河", "漢 界") };
+    let _ = ctx.fill_text(left, ox + 2.0 * c, y);
+    let _ = ctx.fill_text(right, ox + 6.0 * c, y);
+}
+
+fn draw_coordinates(ctx: &Ctx, g: &Geometry, pal: &Palette) {
+    let c = g.cell;
+    ctx.set_fill_style_str(pal.text);
+    ctx.set_font(&format!("{}px system-ui, sans-serif", (c * 0.26).round().max(9.0)));
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    for f in 0..9u8 {
+        let (x, _) = g.center(Square::new(f, 0));
+        let label = ((b'a' + f) as char).to_string();
+        let _ = ctx.fill_text(&label, x, g.oy + 9.0 * c + c * 0.7);
+        let _ = ctx.fill_text(&label, x, g.oy - c * 0.7);
+    }
+    for r in 0..10u8 {
+        let (_, y) = g.center(Square::new(0, r));
+        let _ = ctx.fill_text(&r.to_string(), g.ox - c * 0.7, y);
+        let _ = ctx.fill_text(&r.to_string(), g.ox + 8.0 * c + c * 0.7, y);
+    }
+}
+
+fn draw_piece(ctx: &Ctx, g: &Geometry, pal: &Palette, x: f64, y: f64, p: Piece, labels: Labels) {
+    let r = g.cell * 0.44;
+    let side = if p.color == Color::Red { pal.red } else { pal.black };
+    // Shadow
+    ctx.begin_path();
+    ctx.set_fill_style_str("rgba(0,0,0,0.25)");
+    let _ = ctx.arc(x + r * 0.06, y + r * 0.1, r, 0.0, 2.0 * PI);
+    ctx.fill();
+    ctx.begin_path();
+    let _ = ctx.arc(x, y, r, 0.0, 2.0 * PI);
+    if p.hidden {
+        // The back face: the side's colour, a ring and a diamond.
+        ctx.set_fill_style_str(if p.color == Color::Red { pal.back_red } else { pal.back_black });
+        ctx.fill();
+        ctx.set_stroke_style_str("rgba(255,255,255,0.55)");
+        ctx.set_line_width((r * 0.07).max(1.0));
+        ctx.begin_path();
+        let _ = ctx.arc(x, y, r * 0.78, 0.0, 2.0 * PI);
+        ctx.stroke();
+        ctx.begin_path();
+        let d = r * 0.4;
+        ctx.move_to(x, y - d);
+        ctx.line_to(x + d, y);
+        ctx.line_to(x, y + d);
+        ctx.line_to(x - d, y);
+        ctx.close_path();
+        ctx.set_fill_style_str("rgba(255,255,255,0.35)");
+        ctx.fill();
+        return;
+    }
+    ctx.set_fill_style_str(pal.disc);
+    ctx.fill();
+    ctx.set_stroke_style_str(side);
+    ctx.set_line_width((r * 0.09).max(1.0));
+    ctx.stroke();
+    ctx.begin_path();
+    let _ = ctx.arc(x, y, r * 0.8, 0.0, 2.0 * PI);
+    ctx.set_line_width((r * 0.04).max(1.0));
+    ctx.stroke();
+    let text = labels.text(p);
+    let size = if text.chars().count() > 1 { r * 0.9 } else if labels == Labels::Chinese { r * 1.15 } else { r * 1.05 };
+    ctx.set_fill_style_str(side);
+    let family = if labels == Labels::Chinese { "'Noto Serif CJK SC', 'Songti SC', 'SimSun', serif" } else { "system-ui, sans-serif" };
+    ctx.set_font(&format!("bold {}px {}", size.round(), family));
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    let _ = ctx.fill_text(text, x, y + r * 0.05);
+}

@@ -1,0 +1,41 @@
+//! The AI worker: receives a seat's view, answers with a move. The page
+//! learns it is ready only once the message handler is installed.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+use crate::ai::Searcher;
+use crate::protocol::{self, FromWorker, ToWorker};
+
+fn post(scope: &DedicatedWorkerGlobalScope, msg: &FromWorker) {
+    if let Ok(v) = serde_wasm_bindgen::to_value(msg) {
+        let _ = scope.post_message(&v);
+    }
+}
+
+pub fn start() {
+    console_error_panic_hook::set_once();
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    // 16 MiB of transposition table keeps the worker well under 32 MiB.
+    let searcher = Rc::new(RefCell::new(Searcher::new(16)));
+    let scope2 = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let msg: ToWorker = match serde_wasm_bindgen::from_value(e.data()) {
+            Ok(m) => m,
+            Err(err) => {
+                post(&scope2, &FromWorker::Error { id: 0, message: format!("bad message: {err}") });
+                return;
+            }
+        };
+        let s2 = scope2.clone();
+        let reply = protocol::handle(&mut searcher.borrow_mut(), msg, &mut |p| post(&s2, &p));
+        post(&scope2, &reply);
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    post(&scope, &FromWorker::Ready);
+}

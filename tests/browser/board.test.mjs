@@ -1,0 +1,57 @@
+// The page: an empty-or-set board drawn crisp at phone and desktop sizes,
+// redrawn on resize, the AI worker handshake, no console errors.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startServer, launch, openGame, PHONE, DESKTOP, shots } from './helpers.mjs';
+
+let server, url, browser;
+before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`board fits the ${name} viewport, crisp, worker ready, no errors`, async () => {
+    const { ctx, page, errors } = await openGame(browser, url, device);
+    const m = await page.evaluate(() => {
+      const c = document.getElementById('board');
+      const r = c.getBoundingClientRect();
+      return { cssW: r.width, cssH: r.height, w: c.width, h: c.height, dpr: devicePixelRatio,
+        vw: innerWidth, vh: innerHeight, status: document.getElementById('status').textContent,
+        scrollW: document.documentElement.scrollWidth };
+    });
+    assert.ok(m.cssW > 0.8 * Math.min(m.vw, 700) || m.cssH > 0.6 * m.vh, `board too small: ${JSON.stringify(m)}`);
+    assert.ok(m.cssW <= m.vw && m.scrollW <= m.vw, `board wider than the viewport: ${JSON.stringify(m)}`);
+    assert.equal(m.w, Math.round(m.cssW * m.dpr), 'canvas backing store matches devicePixelRatio (width)');
+    assert.equal(m.h, Math.round(m.cssH * m.dpr), 'canvas backing store matches devicePixelRatio (height)');
+    assert.match(m.status, /Ready/);
+    // Something was drawn: the centre of the board is not blank.
+    const painted = await page.evaluate(() => {
+      const c = document.getElementById('board');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const colours = new Set();
+      for (let i = 0; i < d.length; i += 4 * 97) colours.add(`${d[i]},${d[i + 1]},${d[i + 2]}`);
+      return colours.size;
+    });
+    assert.ok(painted > 5, 'the canvas shows a drawn board');
+    await page.screenshot({ path: join(shots, `start-${name}.png`) });
+    assert.deepEqual(errors, [], 'no console errors');
+    await ctx.close();
+  });
+}
+
+test('board is redrawn to fit after resize and rotation', async () => {
+  const { ctx, page, errors } = await openGame(browser, url, PHONE);
+  const before = await page.evaluate(() => document.getElementById('board').getBoundingClientRect().width);
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.waitForFunction((w) => document.getElementById('board').getBoundingClientRect().width !== w, before, { timeout: 5000 });
+  const after = await page.evaluate(() => {
+    const c = document.getElementById('board');
+    const r = c.getBoundingClientRect();
+    return { w: r.width, h: r.height, vh: innerHeight, vw: innerWidth, bw: c.width, dpr: devicePixelRatio };
+  });
+  assert.ok(after.w <= after.vw, 'fits the width after rotation');
+  assert.equal(after.bw, Math.round(after.w * after.dpr));
+  await page.screenshot({ path: join(shots, 'landscape-phone.png') });
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

@@ -1,0 +1,87 @@
+// Shared set-up for the browser tests: serve dist/, drive Debian Chromium.
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/serve.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = join(here, '..', '..');
+export const shots = join(here, 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+export const PHONE = { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+export const DESKTOP = { width: 1280, height: 800, deviceScaleFactor: 1 };
+
+export async function startServer() {
+  const dist = join(root, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `trunk build --release --offline` (make build) first');
+  }
+  const server = await serve(dist, 0);
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+export async function launch() {
+  const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: run scripts/setup.sh`);
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    timeout: 30000,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Open the game; collects console errors and page errors into `errors`. */
+export async function openGame(browser, url, device, { fresh = true, context } = {}) {
+  const ctx = context || await browser.newContext({ viewport: { width: device.width, height: device.height },
+    deviceScaleFactor: device.deviceScaleFactor, isMobile: !!device.isMobile, hasTouch: !!device.hasTouch });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  if (fresh) await page.addInitScript(() => { if (!sessionStorage.getItem('keep')) { localStorage.clear(); sessionStorage.setItem('keep', '1'); } });
+  const resp = await page.goto(url, { timeout: 15000, waitUntil: 'load' }).catch((e) => { throw new Error(`the page did not load: ${e.message}`); });
+  if (!resp || !resp.ok()) throw new Error(`the page did not load: HTTP ${resp && resp.status()}`);
+  await page.waitForSelector('body[data-worker="ready"]', { timeout: 20000 })
+    .catch(() => { throw new Error(`the AI worker never said it was ready; console errors: ${errors.join(' | ')}`); });
+  return { ctx, page, errors };
+}
+
+/** CSS position of a board point such as "h2". */
+export async function pointXY(page, sq) {
+  const { geom, box } = await page.evaluate(() => {
+    const c = document.getElementById('board');
+    const r = c.getBoundingClientRect();
+    return { geom: c.dataset.geom.split(',').map(Number), box: { x: r.x, y: r.y } };
+  });
+  const [ox, oy, cell, flipped] = geom;
+  const file = sq.charCodeAt(0) - 97;
+  const rank = Number(sq[1]);
+  const col = flipped ? 8 - file : file;
+  const row = flipped ? rank : 9 - rank;
+  return { x: box.x + ox + col * cell, y: box.y + oy + row * cell };
+}
+
+export async function tap(page, sq) {
+  const { x, y } = await pointXY(page, sq);
+  await page.mouse.click(x, y);
+}
+
+export async function boardData(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('board');
+    const s = document.getElementById('status');
+    return {
+      selected: c.dataset.selected || '',
+      dests: (c.dataset.dests || '').split(' ').filter(Boolean),
+      pieces: Number(c.dataset.pieces),
+      turn: s.dataset.turn,
+      thinking: s.dataset.thinking === '1',
+      status: s.textContent,
+      moves: [...document.querySelectorAll('#moves span')].map((x) => x.textContent),
+    };
+  });
+}
