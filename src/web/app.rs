@@ -594,7 +594,11 @@ impl App {
                 (None, Color::Red) => "Red to move".to_string(),
                 (None, Color::Black) => "Black to move".to_string(),
             };
-            format!("Ready · {who} ({})", if turn == Color::Red { "red" } else { "black" })
+            let check = if self.game.board().in_check() { " · Check!" } else { "" };
+            match self.opponent {
+                Some(_) => format!("Ready · {who} ({}){check}", turn.name()),
+                None => format!("Ready · {who}{check}"),
+            }
         };
         s.set_text_content(Some(&text));
         let _ = s.set_attribute("data-thinking", if self.waiting != 0 { "1" } else { "0" });
