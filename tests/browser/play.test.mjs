@@ -64,13 +64,13 @@ test('two players on one device play to a result', async () => {
   await page.selectOption('#opt-rules', 'xiangqi');
   await page.selectOption('#opt-opponent', 'human');
   await page.click('#btn-start');
-  // 1. C2.5 (h2e2) H8+7 (b9c7)  2. C5+4 (e2e6, takes a soldier, check)
-  for (const [a, b] of [['h2', 'e2'], ['b9', 'c7'], ['e2', 'e6']]) {
+  // 1. C2.5 (h2e2) C8.5 (h7e7)  2. C5+4 (e2e6 takes a soldier: check through the cannon on e7)
+  for (const [a, b] of [['h2', 'e2'], ['h7', 'e7'], ['e2', 'e6']]) {
     await tap(page, a);
     await tap(page, b);
   }
   let d = await boardData(page);
-  assert.deepEqual(d.moves, ['C2.5', 'H2+3', 'C5+4']);
+  assert.deepEqual(d.moves, ['C2.5', 'C8.5', 'C5+4']);
   assert.equal(d.pieces, 31);
   assert.match(d.status, /Check/);
   await page.waitForTimeout(300);
