@@ -20,7 +20,8 @@ mod cli {
   jieqi bench [DEPTH]                  fixed search: total nodes and nodes/s
   jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
               [--seed S] [--jobs J] [--out DIR]
-        ENGINE: easy | medium | hard | random | uci:COMMAND
+        ENGINE: easy | medium | hard | random | uci:COMMAND; a level may carry its own
+                node budget instead of its clock, e.g. hard:90000
   R: jieqi | chessplayx | vietnam | xiangqi (default: xiangqi for perft without FEN
      only if given; jieqi otherwise)";
 

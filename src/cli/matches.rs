@@ -27,7 +27,7 @@ pub struct MatchConfig {
 
 /// One side's engine during a game.
 enum Player {
-    Builtin { level: Level, searcher: Box<Searcher> },
+    Builtin { level: Level, searcher: Box<Searcher>, nodes: Option<u64> },
     Random { state: u64 },
     Uci(Box<UciEngine>),
 }
@@ -95,8 +95,13 @@ impl Drop for UciEngine {
 }
 
 fn make_player(spec: &str, rules: RuleSet, seed: u64) -> Result<Player, String> {
-    if let Some(l) = Level::from_id(spec) {
-        return Ok(Player::Builtin { level: l, searcher: Box::new(Searcher::new(16)) });
+    // A built-in level, optionally with its own node budget: `hard:90000`.
+    let (name, budget) = match spec.split_once(':') {
+        Some((n, b)) if Level::from_id(n).is_some() => (n, Some(b.parse::<u64>().map_err(|_| format!("bad node budget in '{spec}'"))?)),
+        _ => (spec, None),
+    };
+    if let Some(l) = Level::from_id(name) {
+        return Ok(Player::Builtin { level: l, searcher: Box::new(Searcher::new(16)), nodes: budget });
     }
     if spec == "random" {
         return Ok(Player::Random { state: seed | 1 });
@@ -112,11 +117,12 @@ impl Player {
     /// Ask for a move from `seat`'s view; `Err` means forfeit.
     fn choose(&mut self, game: &Game, seat: Seat, cfg: &MatchConfig, seed: u64) -> Result<Move, String> {
         match self {
-            Player::Builtin { level, searcher } => {
+            Player::Builtin { level, searcher, nodes } => {
                 let view = game.view(seat);
                 let (mut limits, amplitude) = level.limits();
-                if let Some(n) = cfg.nodes {
-                    limits = Limits { nodes: Some(n), ..limits };
+                if let Some(n) = nodes.or(cfg.nodes) {
+                    // A node budget replaces the clock: reproducible on any machine.
+                    limits = Limits { nodes: Some(n), movetime_ms: None, ..limits };
                 }
                 if let Some(t) = cfg.movetime_ms {
                     limits.movetime_ms = Some(limits.movetime_ms.map_or(t, |x| x.min(t)));
