@@ -1,0 +1,167 @@
+//! The AI: finds mates, never plays an illegal move, takes only a view,
+//! and speaks UCI.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::sync::atomic::AtomicBool;
+
+use jieqi::ai::{self, Level, Limits, Noise, Searcher};
+use jieqi::rules::{fen, Game, Move, Position, RuleSet, Seat, Square};
+
+fn best(text: &str, rules: RuleSet, depth: u32) -> (Option<Move>, i32) {
+    let pos = fen::parse(text, rules).unwrap();
+    let mut s = Searcher::new(8);
+    let stop = AtomicBool::new(false);
+    let r = s.search(&pos, &[], Limits { depth: Some(depth), ..Limits::default() }, Noise::default(), &stop, &mut |_| {});
+    (r.best, r.score)
+}
+
+fn mv(s: &str) -> Move {
+    Move::new(Square::parse(&s[0..2]).unwrap(), Square::parse(&s[2..4]).unwrap())
+}
+
+#[test]
+fn finds_mate_in_one() {
+    // Chariot b8 to b9 mates (the other chariot holds rank 8... a9 holds rank 9).
+    let (m, score) = best("4k4/R8/1R7/9/9/9/9/9/9/3K5 w", RuleSet::Xiangqi, 3);
+    let m = m.unwrap();
+    let mut p = fen::parse("4k4/R8/1R7/9/9/9/9/9/9/3K5 w", RuleSet::Xiangqi).unwrap();
+    p.make(m, None, None);
+    assert!(p.legal_moves().is_empty() && p.in_check(), "{m} does not mate");
+    assert!(score > ai::eval::MATE_BOUND);
+}
+
+#[test]
+fn finds_mate_in_two() {
+    // Red: two chariots against a bare general; mate in two moves.
+    let text = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w";
+    let (m, score) = best(text, RuleSet::Xiangqi, 5);
+    assert!(m.is_some());
+    assert!(score > ai::eval::MATE_BOUND, "score {score}");
+    assert!(ai::eval::MATE - score <= 3, "mate in two = 3 plies, got score {score}");
+}
+
+#[test]
+fn never_plays_an_illegal_move_from_random_positions() {
+    let mut searcher = Searcher::new(4);
+    let stop = AtomicBool::new(false);
+    let mut checked = 0;
+    for (i, rules) in RuleSet::ALL.into_iter().cycle().take(240).enumerate() {
+        let mut g = Game::new(rules, Some(i as u64));
+        // Random walk to a random position.
+        let mut x = i as u64 * 2654435761 + 1;
+        for _ in 0..(i % 60) {
+            let legal = g.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            g.play(legal.as_slice()[(x % legal.len() as u64) as usize]).unwrap();
+        }
+        if g.outcome().is_some() {
+            continue;
+        }
+        let view = g.view(Seat::of(g.turn()));
+        let limits = Limits { nodes: Some(300 + (i as u64 % 5) * 400), ..Limits::default() };
+        let r = searcher.search(&view.position, &view.recent, limits, Noise::default(), &stop, &mut |_| {});
+        let m = r.best.expect("a move while legal moves exist");
+        assert!(g.legal_moves().contains(&m), "{m} illegal in {}", fen::write(g.board()));
+        checked += 1;
+    }
+    assert!(checked > 150);
+}
+
+#[test]
+fn tiny_time_still_returns_a_legal_move() {
+    let g = Game::new(RuleSet::Jieqi, Some(4));
+    let view = g.view(Seat::Red);
+    let mut s = Searcher::new(1);
+    let stop = AtomicBool::new(true); // asked to stop before it starts
+    let r = s.search(&view.position, &[], Limits { movetime_ms: Some(0.0), ..Limits::default() }, Noise::default(), &stop, &mut |_| {});
+    assert!(g.legal_moves().contains(&r.best.unwrap()));
+}
+
+#[test]
+fn levels_take_a_view_and_answer() {
+    let g = Game::new(RuleSet::Vietnam, Some(8));
+    let view = g.view(Seat::Red);
+    let mut s = Searcher::new(4);
+    let stop = AtomicBool::new(false);
+    let m = ai::think(&mut s, &view, Level::Easy, 1, &stop, &mut |_| {}).unwrap();
+    assert!(g.legal_moves().contains(&m));
+}
+
+#[test]
+fn the_search_only_sees_the_seats_pools() {
+    // Black captured a face-down red piece under Vietnam rules; Red's view
+    // still counts it as unknown, so Red's search position differs from Black's.
+    let mut g = Game::new(RuleSet::Vietnam, Some(5));
+    g.play(mv("a3a4")).unwrap();
+    g.play(mv("b7b0")).unwrap(); // face-down cannon over b2 takes the face-down horse point
+    let red = g.view(Seat::Red);
+    let black = g.view(Seat::Black);
+    let red_pool = red.position.pool(jieqi::rules::Color::Red).total();
+    let black_pool = black.position.pool(jieqi::rules::Color::Red).total();
+    assert_eq!(red_pool, black_pool + 1);
+    assert_ne!(red.position.hash(), black.position.hash());
+    let _: &Position = &red.position;
+}
+
+fn uci(input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn uci_session() {
+    let out = uci(
+        "uci\nisready\nsetoption name Hash value 8\nsetoption name Rules value jieqi\nucinewgame\n\
+         position startpos moves h2e2C\ngo depth 3\n\
+         position fen xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1 moves b2b9Nr\n\
+         go perft 1\nbogus command\nposition fen nonsense\ngo wibble 3\nposition startpos moves h2e2\ngo nodes 500\nquit\n",
+    );
+    assert!(out.contains("uciok") && out.contains("readyok"), "{out}");
+    assert!(out.contains("info depth 3 score"), "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
+    assert!(out.contains("Nodes searched: "), "{out}");
+    assert!(out.contains("info string error: unknown command 'bogus'"), "{out}");
+    assert!(out.contains("info string error: the board needs 10 ranks"), "{out}");
+    assert!(out.contains("info string error: unknown go parameter 'wibble'"), "{out}");
+    assert!(out.contains("reveal letter is missing"), "{out}");
+}
+
+#[test]
+fn cli_perft_and_moves() {
+    let out = Command::new(env!("CARGO_BIN_EXE_jieqi")).args(["perft", "2"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("h2e2: 45") && text.contains("Nodes searched: 1920"), "{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_jieqi")).args(["moves", fen::JIEQI_START]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.split_whitespace().count(), 44);
+    let out = Command::new(env!("CARGO_BIN_EXE_jieqi")).args(["moves", "garbage"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error:"));
+}
+
+#[test]
+fn match_runner_plays_a_short_fair_match() {
+    let dir = std::env::temp_dir().join(format!("jieqi-match-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+        .args(["match", "easy:200", "random", "--games", "4", "--jobs", "2", "--seed", "3", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("wins ") && text.contains("Elo"), "{text}");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 4);
+    let _ = std::fs::remove_dir_all(dir);
+}
