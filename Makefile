@@ -28,6 +28,12 @@ bench:
 	cargo bench --bench perft
 	cargo run --release -- bench
 
+## The same search bench compiled to wasm (WASI) under Node: compare its rate with `bench`.
+bench-wasm:
+	rustup target list --installed | grep -qx wasm32-wasip1 || rustup target add wasm32-wasip1
+	cargo build --release --target wasm32-wasip1 --bin jieqi
+	node --no-warnings scripts/bench-wasm.mjs
+
 perft5:
 	cargo test --release -- --ignored perft_depth_5
 

@@ -165,3 +165,11 @@ fn match_runner_plays_a_short_fair_match() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 4);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn bench_signature_is_deterministic() {
+    let (a, _) = jieqi::cli::bench(3);
+    let (b, _) = jieqi::cli::bench(3);
+    assert_eq!(a, b);
+    assert!(a > 1000);
+}

@@ -1,9 +1,9 @@
 //! The page: board, input and panels (wasm32 only).
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 fn main() {
     jieqi::web::app::start();
 }
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn main() {
     eprintln!("the page binary runs in a browser: build it with trunk");
 }

@@ -1,14 +1,14 @@
 //! `jieqi`: perft, legal moves, UCI engine, bench and match runner.
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn main() {
     std::process::exit(cli::main(std::env::args().skip(1).collect()));
 }
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 fn main() {}
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod cli {
     use jieqi::cli::{self, matches::MatchConfig};
     use jieqi::rules::RuleSet;
