@@ -325,6 +325,15 @@ impl Game {
         View { seat, position, captured, moves, recent: self.recent_keys(), outcome: self.outcome }
     }
 
+    /// The public board after the first `ply` moves (for reviewing a game).
+    pub fn position_at(&self, ply: usize) -> Position {
+        let mut p = self.start.clone();
+        for r in &self.history[..ply.min(self.history.len())] {
+            p.make(r.played.mv, r.played.reveal, r.played.capture_id);
+        }
+        p
+    }
+
     /// Public keys since the last irreversible move, oldest first, current last.
     pub fn recent_keys(&self) -> Vec<u64> {
         let mut keys = vec![self.truth.public_hash()];

@@ -4,18 +4,35 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlDialogElement, HtmlElement, HtmlSelectElement, MessageEvent, PointerEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{
+    AudioContext, CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlDialogElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
+    MessageEvent, PointerEvent, Worker, WorkerOptions, WorkerType,
+};
 
+use super::i18n::{self, Key, Lang};
 use super::render::{self, Geometry, Labels, Scene, Slide};
-use super::storage::{self, SavedGame};
+use super::sound::{self, Sound};
+use super::storage::{self, SavedGame, Settings};
 use crate::ai::Level;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::rules::notation::{self, Notation};
-use crate::rules::{fen, movetext, Color, Game, Move, Piece, Role, RuleSet, Seat, Square};
+use crate::rules::ruleset::CaptureKnowledge;
+use crate::rules::{fen, movetext, Color, Game, Move, Outcome, Piece, Position, RuleSet, Seat, Square};
 
-const SLIDE_MS: f64 = 180.0;
+/// Drag starts only after this many CSS pixels, so a shaky tap never drags.
+const DRAG_SLOP: f64 = 4.0;
+
+struct Drag {
+    from: Square,
+    x0: f64,
+    y0: f64,
+    active: bool,
+    x: f64,
+    y: f64,
+}
 
 struct App {
     doc: Document,
@@ -29,10 +46,17 @@ struct App {
     human: Color,
     labels: Labels,
     notation: Notation,
+    lang: Lang,
+    sound_on: bool,
+    anim_ms: f64,
+    coords: bool,
     selected: Option<Square>,
     dests: Vec<Square>,
+    drag: Option<Drag>,
     /// Display notation of each ply, written before it was played.
     log: Vec<String>,
+    /// Reviewing the position after this many plies (`None`: the live game).
+    review: Option<usize>,
     worker: Option<Worker>,
     worker_ready: bool,
     /// Id of the request whose answer we wait for (0: none).
@@ -41,7 +65,11 @@ struct App {
     hint_for: Option<u32>,
     slide: Option<(Slide, f64)>,
     reduced_motion: bool,
-    message: Option<String>,
+    message: Option<Key>,
+    message_extra: String,
+    audio: Option<AudioContext>,
+    /// A private captured identity shown on request (ply), in two-player games.
+    peek: Option<usize>,
 }
 
 thread_local! {
@@ -56,6 +84,10 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
+fn warn(text: &str) {
+    web_sys::console::warn_1(&text.into());
+}
+
 pub fn start() {
     console_error_panic_hook::set_once();
     let Some(win) = web_sys::window() else { return };
@@ -63,7 +95,8 @@ pub fn start() {
     let Some(canvas) = doc.get_element_by_id("board").and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok()) else { return };
     let Some(ctx) = canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok()) else { return };
     let reduced_motion = win.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|m| m.matches());
-    let app = App {
+    let browser_lang = win.navigator().language().and_then(|l| Lang::from_tag(&l)).unwrap_or(Lang::En);
+    let mut app = App {
         doc: doc.clone(),
         canvas,
         ctx,
@@ -71,11 +104,17 @@ pub fn start() {
         game: Game::new(RuleSet::Jieqi, None),
         opponent: Some(Level::Medium),
         human: Color::Red,
-        labels: Labels::Chinese,
+        labels: if browser_lang == Lang::Vi { Labels::Vietnamese } else { Labels::Chinese },
         notation: Notation::Wxf,
+        lang: browser_lang,
+        sound_on: true,
+        anim_ms: if reduced_motion { 0.0 } else { 200.0 },
+        coords: true,
         selected: None,
         dests: Vec::new(),
+        drag: None,
         log: Vec::new(),
+        review: None,
         worker: None,
         worker_ready: false,
         waiting: 0,
@@ -84,23 +123,29 @@ pub fn start() {
         slide: None,
         reduced_motion,
         message: None,
+        message_extra: String::new(),
+        audio: None,
+        peek: None,
     };
+    app.load_settings();
+    restore(&mut app);
     let app = Rc::new(RefCell::new(app));
     APP.with(|a| *a.borrow_mut() = Some(app.clone()));
-    restore(&mut app.borrow_mut());
     start_worker(&app);
     install_handlers(&app);
-    {
-        let mut a = app.borrow_mut();
-        a.resize();
-        a.refresh_panels();
-    }
+    let mut a = app.borrow_mut();
+    a.apply_language();
+    a.show_settings();
+    a.resize();
+    a.refresh_panels();
 }
 
 fn with_app(f: impl FnOnce(&mut App)) {
     APP.with(|a| {
         if let Some(app) = a.borrow().as_ref() {
-            f(&mut app.borrow_mut());
+            if let Ok(mut app) = app.try_borrow_mut() {
+                f(&mut app);
+            }
         }
     });
 }
@@ -116,18 +161,20 @@ fn start_worker(app: &Rc<RefCell<App>>) {
         }
     };
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-        let msg: FromWorker = match serde_wasm_bindgen::from_value(e.data()) {
-            Ok(m) => m,
-            Err(err) => {
-                web_sys::console::warn_1(&format!("unexpected worker message: {err}").into());
-                return;
-            }
-        };
-        with_app(|a| a.on_worker(msg));
+        match serde_wasm_bindgen::from_value::<FromWorker>(e.data()) {
+            Ok(msg) => with_app(|a| a.on_worker(msg)),
+            Err(err) => warn(&format!("unexpected worker message: {err}")),
+        }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     app.borrow_mut().worker = Some(worker);
+}
+
+fn listen(target: &web_sys::EventTarget, event: &str, f: impl FnMut(web_sys::Event) + 'static) {
+    let cb = Closure::<dyn FnMut(web_sys::Event)>::new(f);
+    let _ = target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref());
+    cb.forget();
 }
 
 fn install_handlers(app: &Rc<RefCell<App>>) {
@@ -135,36 +182,65 @@ fn install_handlers(app: &Rc<RefCell<App>>) {
     let canvas = a.canvas.clone();
     let doc = a.doc.clone();
     drop(a);
-    let down = Closure::<dyn FnMut(PointerEvent)>::new(move |e: PointerEvent| {
-        e.prevent_default();
-        let (x, y) = (e.offset_x() as f64, e.offset_y() as f64);
-        with_app(|a| a.tap(x, y));
+    let pointer = |e: &web_sys::Event| e.clone().dyn_into::<PointerEvent>().ok();
+    listen(&canvas, "pointerdown", move |e| {
+        if let Some(p) = pointer(&e) {
+            e.prevent_default();
+            with_app(|a| a.pointer_down(p.offset_x() as f64, p.offset_y() as f64));
+        }
     });
-    let _ = canvas.add_event_listener_with_callback("pointerdown", down.as_ref().unchecked_ref());
-    down.forget();
-
-    let resize = Closure::<dyn FnMut()>::new(move || with_app(|a| a.resize()));
+    listen(&canvas, "pointermove", move |e| {
+        if let Some(p) = pointer(&e) {
+            with_app(|a| a.pointer_move(p.offset_x() as f64, p.offset_y() as f64));
+        }
+    });
+    listen(&canvas, "pointerup", move |e| {
+        if let Some(p) = pointer(&e) {
+            with_app(|a| a.pointer_up(p.offset_x() as f64, p.offset_y() as f64));
+        }
+    });
+    listen(&canvas, "pointercancel", move |_| with_app(|a| a.drag = None));
     if let Some(win) = web_sys::window() {
-        let _ = win.add_event_listener_with_callback("resize", resize.as_ref().unchecked_ref());
-        let _ = win.add_event_listener_with_callback("orientationchange", resize.as_ref().unchecked_ref());
+        listen(&win, "resize", move |_| with_app(|a| a.resize()));
+        listen(&win, "orientationchange", move |_| with_app(|a| a.resize()));
     }
-    resize.forget();
-
     let click = |id: &str, f: fn(&mut App)| {
         if let Some(b) = el(&doc, id) {
-            let cb = Closure::<dyn FnMut()>::new(move || with_app(f));
-            let _ = b.add_event_listener_with_callback("click", cb.as_ref().unchecked_ref());
-            cb.forget();
+            listen(&b, "click", move |_| with_app(f));
         }
     };
     click("btn-undo", App::undo);
     click("btn-resign", App::resign);
     click("btn-hint", App::hint);
     click("btn-new", App::open_new_dialog);
+    click("rv-first", |a| a.review_to(Some(0)));
+    click("rv-prev", |a| a.review_step(-1));
+    click("rv-next", |a| a.review_step(1));
+    click("rv-last", |a| a.review_to(None));
     if let Some(d) = el(&doc, "dlg-new") {
-        let cb = Closure::<dyn FnMut()>::new(move || with_app(App::new_dialog_closed));
-        let _ = d.add_event_listener_with_callback("close", cb.as_ref().unchecked_ref());
-        cb.forget();
+        listen(&d, "close", move |_| with_app(App::new_dialog_closed));
+    }
+    for id in ["set-lang", "set-labels", "set-notation", "set-anim", "set-sound", "set-coords"] {
+        if let Some(s) = el(&doc, id) {
+            listen(&s, "change", move |_| with_app(App::settings_changed));
+        }
+    }
+    // Move list and private captures: one delegated listener each.
+    if let Some(ol) = el(&doc, "moves") {
+        listen(&ol, "click", move |e| {
+            let ply = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| t.get_attribute("data-ply"));
+            if let Some(p) = ply.and_then(|p| p.parse::<usize>().ok()) {
+                with_app(|a| a.review_to(Some(p)));
+            }
+        });
+    }
+    if let Some(div) = el(&doc, "captured") {
+        listen(&div, "click", move |e| {
+            let ply = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| t.get_attribute("data-peek"));
+            if let Some(p) = ply.and_then(|p| p.parse::<usize>().ok()) {
+                with_app(|a| a.peek_at(p));
+            }
+        });
     }
 }
 
@@ -178,15 +254,19 @@ fn set_select(doc: &Document, id: &str, v: &str) {
     }
 }
 
-fn color_id(c: Color) -> &'static str {
-    c.name()
+fn checkbox(doc: &Document, id: &str) -> Option<HtmlInputElement> {
+    doc.get_element_by_id(id).and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
 }
 
-fn role_name(r: Role) -> &'static str {
-    r.name()
+fn dialog(doc: &Document, id: &str) -> Option<HtmlDialogElement> {
+    doc.get_element_by_id(id).and_then(|e| e.dyn_into::<HtmlDialogElement>().ok())
 }
 
 impl App {
+    fn t(&self, k: Key) -> &'static str {
+        i18n::t(self.lang, k)
+    }
+
     fn seat(&self) -> Seat {
         match self.opponent {
             Some(_) => Seat::of(self.human),
@@ -201,6 +281,91 @@ impl App {
     fn human_to_move(&self) -> bool {
         self.game.outcome().is_none() && (self.opponent.is_none() || self.game.turn() == self.human)
     }
+
+    // ---- settings ----
+
+    fn load_settings(&mut self) {
+        let Some(s) = storage::load_settings() else { return };
+        if let Some(l) = Lang::from_tag(&s.lang) {
+            self.lang = l;
+        }
+        if let Some(l) = Labels::from_id(&s.labels) {
+            self.labels = l;
+        }
+        if let Some(n) = Notation::from_id(&s.notation) {
+            self.notation = n;
+        }
+        self.sound_on = s.sound;
+        if s.anim_ms.is_finite() && (0.0..=1000.0).contains(&s.anim_ms) {
+            self.anim_ms = s.anim_ms;
+        }
+        self.coords = s.coords;
+    }
+
+    fn show_settings(&self) {
+        set_select(&self.doc, "set-lang", self.lang.id());
+        set_select(&self.doc, "set-labels", self.labels.id());
+        set_select(&self.doc, "set-notation", self.notation.id());
+        set_select(&self.doc, "set-anim", &(self.anim_ms as u32).to_string());
+        if let Some(c) = checkbox(&self.doc, "set-sound") {
+            c.set_checked(self.sound_on);
+        }
+        if let Some(c) = checkbox(&self.doc, "set-coords") {
+            c.set_checked(self.coords);
+        }
+    }
+
+    fn settings_changed(&mut self) {
+        let doc = &self.doc.clone();
+        self.lang = Lang::from_tag(&select_value(doc, "set-lang")).unwrap_or(self.lang);
+        self.labels = Labels::from_id(&select_value(doc, "set-labels")).unwrap_or(self.labels);
+        let notation = Notation::from_id(&select_value(doc, "set-notation")).unwrap_or(self.notation);
+        if notation != self.notation {
+            self.notation = notation;
+            self.rebuild_log();
+        }
+        self.anim_ms = select_value(doc, "set-anim").parse().unwrap_or(self.anim_ms);
+        self.sound_on = checkbox(doc, "set-sound").is_some_and(|c| c.checked());
+        self.coords = checkbox(doc, "set-coords").is_some_and(|c| c.checked());
+        storage::save_settings(&Settings {
+            lang: self.lang.id().into(),
+            labels: self.labels.id().into(),
+            notation: self.notation.id().into(),
+            sound: self.sound_on,
+            anim_ms: self.anim_ms,
+            coords: self.coords,
+        });
+        self.apply_language();
+        self.refresh_panels();
+        self.redraw();
+    }
+
+    /// Put the chosen language's words into every `data-i18n` element.
+    fn apply_language(&self) {
+        if let Some(root) = self.doc.document_element() {
+            let _ = root.set_attribute("lang", self.lang.id());
+        }
+        if let Ok(list) = self.doc.query_selector_all("[data-i18n]") {
+            for i in 0..list.length() {
+                let Some(e) = list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
+                if let Some(k) = e.get_attribute("data-i18n").and_then(|n| i18n::key_from_name(&n)) {
+                    e.set_text_content(Some(self.t(k)));
+                }
+            }
+        }
+    }
+
+    /// Display text of every ply, in the current notation.
+    fn rebuild_log(&mut self) {
+        let mut log = Vec::with_capacity(self.game.ply());
+        for (i, r) in self.game.history().iter().enumerate() {
+            let before = self.game.position_at(i);
+            log.push(notation::write(&before, r.played.mv, self.notation));
+        }
+        self.log = log;
+    }
+
+    // ---- board ----
 
     fn resize(&mut self) {
         let Some(win) = web_sys::window() else { return };
@@ -224,31 +389,107 @@ impl App {
         self.redraw();
     }
 
+    fn shown(&self) -> Position {
+        match self.review {
+            Some(k) => self.game.position_at(k),
+            None => self.game.board().clone(),
+        }
+    }
+
     fn redraw(&self) {
-        let pieces: Vec<(Square, Piece)> = self.game.board().pieces().collect();
-        let last = self.game.history().last().map(|r| (r.played.mv.from, r.played.mv.to));
-        let turn = self.game.turn();
-        let check = (self.game.board().in_check()).then(|| self.game.board().general(turn));
-        let slide = self.slide.map(|(s, t0)| Slide { t: ((now() - t0) / SLIDE_MS).min(1.0), ..s });
+        let shown = self.shown();
+        let plies = self.review.unwrap_or(self.game.ply());
+        let mut pieces: Vec<(Square, Piece)> = shown.pieces().collect();
+        let last = plies.checked_sub(1).map(|i| {
+            let m = self.game.history()[i].played.mv;
+            (m.from, m.to)
+        });
+        let check = shown.in_check().then(|| shown.general(shown.turn()));
+        let live = self.review.is_none();
+        let slide = self.slide.filter(|_| live).map(|(s, t0)| Slide { t: ((now() - t0) / self.anim_ms.max(1.0)).min(s.span()), ..s });
+        if let Some(d) = self.drag.as_ref().filter(|d| d.active) {
+            pieces.retain(|(s, _)| *s != d.from);
+        }
         let dark = web_sys::window()
             .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
             .is_some_and(|m| m.matches());
         let scene = Scene {
             pieces: &pieces,
-            selected: self.selected,
-            dests: &self.dests,
+            selected: if live { self.selected } else { None },
+            dests: if live { &self.dests } else { &[] },
             last,
             check,
             labels: self.labels,
-            coordinates: true,
+            coordinates: self.coords,
             slide,
             dark,
         };
         render::draw(&self.ctx, &self.geom, &scene);
+        if let Some(d) = self.drag.as_ref().filter(|d| d.active) {
+            if let Some(p) = shown.piece_at(d.from) {
+                render::draw_piece_at(&self.ctx, &self.geom, d.x * self.geom.dpr, d.y * self.geom.dpr, p, self.labels, dark);
+            }
+        }
         let _ = self.canvas.set_attribute("data-pieces", &pieces.len().to_string());
     }
 
+    // ---- input ----
+
+    fn resume_audio(&mut self) {
+        if self.audio.is_none() {
+            self.audio = AudioContext::new().ok();
+        }
+        if let Some(a) = &self.audio {
+            let _ = a.resume();
+        }
+    }
+
+    fn sound(&self, s: Sound) {
+        if self.sound_on {
+            if let Some(a) = &self.audio {
+                sound::play(a, s);
+            }
+        }
+    }
+
+    fn pointer_down(&mut self, x: f64, y: f64) {
+        self.resume_audio();
+        let before = self.selected;
+        self.tap(x, y);
+        // A drag may start from the piece now selected.
+        if let Some(sq) = self.selected.filter(|s| Some(*s) != before || self.geom.square_at(x, y) == Some(*s)) {
+            self.drag = Some(Drag { from: sq, x0: x, y0: y, active: false, x, y });
+        }
+    }
+
+    fn pointer_move(&mut self, x: f64, y: f64) {
+        let Some(d) = self.drag.as_mut() else { return };
+        if !d.active && ((x - d.x0).powi(2) + (y - d.y0).powi(2)).sqrt() > DRAG_SLOP {
+            d.active = true;
+        }
+        if d.active {
+            d.x = x;
+            d.y = y;
+            self.redraw();
+        }
+    }
+
+    fn pointer_up(&mut self, x: f64, y: f64) {
+        let Some(d) = self.drag.take() else { return };
+        if !d.active {
+            return;
+        }
+        match self.geom.square_at(x, y) {
+            Some(to) if self.dests.contains(&to) && self.selected == Some(d.from) => self.play_human(Move::new(d.from, to)),
+            _ => self.redraw(),
+        }
+    }
+
     fn tap(&mut self, css_x: f64, css_y: f64) {
+        if self.review.is_some() {
+            self.say(Key::BackToGame, String::new());
+            return;
+        }
         let Some(sq) = self.geom.square_at(css_x, css_y) else {
             self.clear_selection();
             return;
@@ -295,6 +536,12 @@ impl App {
         let _ = self.canvas.set_attribute("data-dests", &dests.join(" "));
     }
 
+    fn say(&mut self, k: Key, extra: String) {
+        self.message = Some(k);
+        self.message_extra = extra;
+        self.refresh_status();
+    }
+
     fn play_human(&mut self, m: Move) {
         self.play(m);
         self.after_move();
@@ -305,21 +552,35 @@ impl App {
         let before = self.game.board().piece_at(m.from);
         let text = notation::write(self.game.board(), m, self.notation);
         match self.game.play(m) {
-            Ok(_) => {
+            Ok(played) => {
                 self.log.push(text);
                 self.selected = None;
                 self.dests.clear();
                 self.hint_for = None;
                 self.message = None;
-                if let (Some(p), false) = (before, self.reduced_motion) {
-                    self.slide = Some((Slide { from: m.from, to: m.to, piece: p, t: 0.0 }, now()));
+                self.drag = None;
+                let after = self.game.board().piece_at(m.to);
+                if let (Some(p), Some(a), false) = (before, after, self.reduced_motion || self.anim_ms <= 0.0) {
+                    self.slide = Some((Slide { from: m.from, to: m.to, piece: p, after: a, t: 0.0 }, now()));
                     self.animate();
                 }
+                let s = if self.game.outcome().is_some() {
+                    Sound::End
+                } else if self.game.board().in_check() {
+                    Sound::Check
+                } else if played.captured.is_some() {
+                    Sound::Capture
+                } else if played.reveal.is_some() {
+                    Sound::Reveal
+                } else {
+                    Sound::Move
+                };
+                self.sound(s);
                 self.publish_selection();
                 true
             }
             Err(e) => {
-                web_sys::console::warn_1(&e.to_string().into());
+                warn(&e.to_string());
                 false
             }
         }
@@ -328,7 +589,7 @@ impl App {
     fn animate(&self) {
         let cb = Closure::once_into_js(move || {
             with_app(|a| {
-                let done = a.slide.is_some_and(|(_, t0)| now() - t0 >= SLIDE_MS);
+                let done = a.slide.is_some_and(|(s, t0)| now() - t0 >= a.anim_ms * s.span());
                 if done {
                     a.slide = None;
                 }
@@ -348,7 +609,7 @@ impl App {
         self.refresh_panels();
         self.redraw();
         if let Some(o) = self.game.outcome() {
-            self.show_result(&o.to_string());
+            self.show_result(o);
             return;
         }
         self.maybe_ask_ai();
@@ -362,7 +623,7 @@ impl App {
         }
     }
 
-    /// Send `seat`'s view to the worker.
+    /// Send `c`'s view to the worker: only what that seat knows.
     fn ask(&mut self, level: Level, c: Color) {
         let Some(w) = self.worker.as_ref() else { return };
         if !self.worker_ready {
@@ -396,7 +657,7 @@ impl App {
             }
             FromWorker::Progress { id, depth, score } => {
                 if id == self.waiting && self.hint_for.is_none() {
-                    self.message = Some(format!("Thinking… depth {depth}, {score:+} "));
+                    self.message_extra = format!(" · d{depth} {score:+}");
                     self.refresh_status();
                 }
             }
@@ -406,13 +667,15 @@ impl App {
                 }
                 self.waiting = 0;
                 self.message = None;
+                self.message_extra.clear();
                 let m = mv.and_then(|t| movetext::parse(&t).ok()).map(|t| t.mv);
                 if self.hint_for == Some(id) {
                     self.hint_for = None;
-                    if let Some(m) = m {
+                    if let Some(m) = m.filter(|m| self.game.legal_moves().contains(m)) {
                         self.selected = Some(m.from);
                         self.dests = vec![m.to];
-                        self.message = Some(format!("Hint: {}", notation::write(self.game.board(), m, self.notation)));
+                        let text = notation::write(self.game.board(), m, self.notation);
+                        self.say(Key::HintIs, format!(" {text}"));
                         self.publish_selection();
                     }
                     self.refresh_status();
@@ -433,10 +696,11 @@ impl App {
         }
     }
 
+    // ---- game flow ----
+
     fn undo(&mut self) {
-        if self.waiting != 0 {
-            self.waiting = 0; // cancel: the answer will be ignored
-        }
+        self.waiting = 0; // a search in flight is cancelled: its answer will be ignored
+        self.hint_for = None;
         let mut undone = 0;
         match self.opponent {
             None => {
@@ -458,7 +722,9 @@ impl App {
         self.selected = None;
         self.dests.clear();
         self.slide = None;
-        self.message = if undone == 0 { Some("Nothing to undo".into()) } else { None };
+        self.review = None;
+        self.message = (undone == 0).then_some(Key::NothingToUndo);
+        self.message_extra.clear();
         self.publish_selection();
         self.save();
         self.refresh_panels();
@@ -473,36 +739,35 @@ impl App {
         let loser = if self.opponent.is_some() { self.human } else { self.game.turn() };
         self.game.resign(loser);
         self.waiting = 0;
+        self.sound(Sound::End);
         self.save();
         self.refresh_panels();
         self.redraw();
         if let Some(o) = self.game.outcome() {
-            self.show_result(&o.to_string());
+            self.show_result(o);
         }
     }
 
     fn hint(&mut self) {
-        if !self.human_to_move() || !self.worker_ready {
+        if !self.human_to_move() || !self.worker_ready || self.review.is_some() {
             return;
         }
         let c = self.game.turn();
         self.ask(Level::Hard, c);
         self.hint_for = Some(self.waiting);
-        self.message = Some("Looking for a hint…".into());
-        self.refresh_status();
+        self.say(Key::LookingForHint, String::new());
     }
 
     fn open_new_dialog(&mut self) {
         set_select(&self.doc, "opt-rules", self.game.rules().id());
         set_select(&self.doc, "opt-opponent", self.opponent.map_or("human", |l| l.id()));
-        set_select(&self.doc, "opt-labels", self.labels.id());
-        if let Some(d) = self.doc.get_element_by_id("dlg-new").and_then(|e| e.dyn_into::<HtmlDialogElement>().ok()) {
+        if let Some(d) = dialog(&self.doc, "dlg-new") {
             let _ = d.show_modal();
         }
     }
 
     fn new_dialog_closed(&mut self) {
-        let Some(d) = self.doc.get_element_by_id("dlg-new").and_then(|e| e.dyn_into::<HtmlDialogElement>().ok()) else { return };
+        let Some(d) = dialog(&self.doc, "dlg-new") else { return };
         if d.return_value() != "start" {
             return;
         }
@@ -510,21 +775,15 @@ impl App {
         let opponent = Level::from_id(&select_value(&self.doc, "opt-opponent"));
         let human = match select_value(&self.doc, "opt-side").as_str() {
             "black" => Color::Black,
-            "random" => {
-                if js_sys::Math::random() < 0.5 {
-                    Color::Red
-                } else {
-                    Color::Black
-                }
-            }
+            "random" if js_sys::Math::random() < 0.5 => Color::Black,
             _ => Color::Red,
         };
-        self.labels = Labels::from_id(&select_value(&self.doc, "opt-labels")).unwrap_or(Labels::Chinese);
         self.new_game(rules, opponent, human);
     }
 
     fn new_game(&mut self, rules: RuleSet, opponent: Option<Level>, human: Color) {
         self.waiting = 0;
+        self.hint_for = None;
         self.game = Game::new(rules, None);
         self.opponent = opponent;
         self.human = human;
@@ -532,7 +791,10 @@ impl App {
         self.selected = None;
         self.dests.clear();
         self.slide = None;
+        self.review = None;
         self.message = None;
+        self.message_extra.clear();
+        self.peek = None;
         self.publish_selection();
         self.save();
         self.resize();
@@ -540,21 +802,61 @@ impl App {
         self.maybe_ask_ai();
     }
 
+    fn review_to(&mut self, k: Option<usize>) {
+        self.review = k.filter(|&k| k < self.game.ply());
+        self.selected = None;
+        self.dests.clear();
+        self.publish_selection();
+        self.message = None;
+        self.refresh_panels();
+        self.redraw();
+    }
+
+    fn review_step(&mut self, d: i64) {
+        let cur = self.review.unwrap_or(self.game.ply()) as i64;
+        let k = (cur + d).clamp(0, self.game.ply() as i64) as usize;
+        self.review_to(Some(k));
+    }
+
+    /// Show a private captured identity for a few seconds (two players, one device).
+    fn peek_at(&mut self, ply: usize) {
+        self.peek = Some(ply);
+        self.refresh_panels();
+        Timeout::new(3_000, move || {
+            with_app(|a| {
+                if a.peek == Some(ply) {
+                    a.peek = None;
+                    a.refresh_panels();
+                }
+            })
+        })
+        .forget();
+    }
+
     fn save(&self) {
         let moves = self.game.history().iter().map(|r| movetext::write(&r.played, true)).collect();
-        storage::save(&SavedGame {
+        storage::save_game(&SavedGame {
             version: 1,
             rules: self.game.rules().id().into(),
             opponent: self.opponent.map_or("human", |l| l.id()).into(),
-            human: color_id(self.human).into(),
-            labels: self.labels.id().into(),
+            human: self.human.name().into(),
             moves,
         });
     }
 
-    fn show_result(&self, text: &str) {
+    fn outcome_text(&self, o: Outcome) -> String {
+        let reason = i18n::reason(self.lang, o.reason);
+        match o.winner {
+            Some(c) => format!("{} {} · {}", i18n::color(self.lang, c), self.t(Key::Wins), reason),
+            None => format!("{} · {}", self.t(Key::Draw), reason),
+        }
+    }
+
+    fn show_result(&self, o: Outcome) {
         if let Some(p) = el(&self.doc, "result-text") {
-            p.set_text_content(Some(text));
+            p.set_text_content(Some(&self.outcome_text(o)));
+            let _ = p.set_attribute("data-winner", o.winner.map_or("none", |c| c.name()));
+            let _ = p.set_attribute("data-reason", o.reason.text());
         }
         // Captured face-down identities the rules now disclose to this seat.
         let view = self.game.view(self.seat());
@@ -563,66 +865,82 @@ impl App {
             .iter()
             .flatten()
             .filter(|c| c.was_hidden)
-            .map(|c| format!("{} {}", c.color.name(), c.role.map_or("unknown", role_name)))
+            .map(|c| match c.role {
+                Some(r) => self.label(c.color, r).to_string(),
+                None => format!("? ({})", self.t(Key::Unknown)),
+            })
             .collect();
         if let Some(p) = el(&self.doc, "result-detail") {
-            let t = if disclosed.is_empty() { String::new() } else { format!("Captured face-down pieces: {}", disclosed.join(", ")) };
+            let t = if disclosed.is_empty() { String::new() } else { format!("{} {}", self.t(Key::CapturedFaceDown), disclosed.join(" ")) };
             p.set_text_content(Some(&t));
         }
-        if let Some(d) = self.doc.get_element_by_id("dlg-result").and_then(|e| e.dyn_into::<HtmlDialogElement>().ok()) {
+        if let Some(d) = dialog(&self.doc, "dlg-result") {
             if !d.open() {
                 let _ = d.show_modal();
             }
         }
     }
 
+    fn label(&self, c: Color, r: crate::rules::Role) -> &'static str {
+        notation::role_label(r, c, self.labels == Labels::Chinese, self.labels == Labels::Vietnamese)
+    }
+
     fn refresh_status(&self) {
         let Some(s) = el(&self.doc, "status") else { return };
         let turn = self.game.turn();
-        let text = if let Some(o) = self.game.outcome() {
-            o.to_string()
-        } else if let Some(m) = &self.message {
-            m.clone()
+        let text = if let Some(k) = self.review {
+            format!("{} {}/{} — {}", self.t(Key::Reviewing), k, self.game.ply(), self.t(Key::BackToGame))
+        } else if let Some(o) = self.game.outcome() {
+            self.outcome_text(o)
+        } else if let Some(m) = self.message {
+            format!("{}{}", self.t(m), self.message_extra)
         } else if self.waiting != 0 {
-            "AI is thinking…".to_string()
+            format!("{}{}", self.t(Key::Thinking), self.message_extra)
         } else if !self.worker_ready && self.opponent.is_some() {
-            "Starting the AI…".to_string()
+            self.t(Key::StartingAi).to_string()
         } else {
             let who = match (self.opponent, turn) {
-                (Some(_), c) if c == self.human => "Your move".to_string(),
-                (Some(_), _) => "AI to move".to_string(),
-                (None, Color::Red) => "Red to move".to_string(),
-                (None, Color::Black) => "Black to move".to_string(),
+                (Some(_), c) if c == self.human => self.t(Key::YourMove),
+                (Some(_), _) => self.t(Key::AiToMove),
+                (None, Color::Red) => self.t(Key::RedToMove),
+                (None, Color::Black) => self.t(Key::BlackToMove),
             };
-            let check = if self.game.board().in_check() { " · Check!" } else { "" };
-            match self.opponent {
-                Some(_) => format!("Ready · {who} ({}){check}", turn.name()),
-                None => format!("Ready · {who}{check}"),
-            }
+            let check = if self.game.board().in_check() { format!(" · {}", self.t(Key::Check)) } else { String::new() };
+            format!("{who} ({}){check}", i18n::color(self.lang, turn))
         };
         s.set_text_content(Some(&text));
         let _ = s.set_attribute("data-thinking", if self.waiting != 0 { "1" } else { "0" });
         let _ = s.set_attribute("data-turn", turn.name());
+        let _ = s.set_attribute("data-ready", if self.worker_ready || self.opponent.is_none() { "1" } else { "0" });
     }
 
     fn refresh_panels(&self) {
         self.refresh_status();
         let doc = &self.doc;
-        // Move list: one row per move pair.
+        // Move list: one row per move pair, each ply a button to review it.
         if let Some(ol) = el(doc, "moves") {
             ol.set_text_content(None);
-            for pair in self.log.chunks(2) {
-                if let Ok(li) = doc.create_element("li") {
-                    for m in pair {
-                        if let Ok(span) = doc.create_element("span") {
-                            span.set_text_content(Some(m));
-                            let _ = li.append_child(&span);
+            let current = self.review.unwrap_or(self.game.ply());
+            for (row, pair) in self.log.chunks(2).enumerate() {
+                let Ok(li) = doc.create_element("li") else { continue };
+                for (j, m) in pair.iter().enumerate() {
+                    let ply = row * 2 + j + 1;
+                    if let Ok(b) = doc.create_element("button") {
+                        b.set_class_name("mv");
+                        b.set_text_content(Some(m));
+                        let _ = b.set_attribute("type", "button");
+                        let _ = b.set_attribute("data-ply", &ply.to_string());
+                        if ply == current && self.review.is_some() {
+                            let _ = b.set_attribute("aria-current", "true");
                         }
+                        let _ = li.append_child(&b);
                     }
-                    let _ = ol.append_child(&li);
                 }
+                let _ = ol.append_child(&li);
             }
-            ol.set_scroll_top(ol.scroll_height());
+            if self.review.is_none() {
+                ol.set_scroll_top(ol.scroll_height());
+            }
         }
         let view = self.game.view(self.seat());
         if let Some(div) = el(doc, "pools") {
@@ -631,9 +949,8 @@ impl App {
                 let hidden = view.position.hidden_count(c);
                 let pool = view.position.pool(c);
                 let total = pool.total().max(1) as f64;
-                let parts: Vec<String> =
-                    pool.entries().map(|(r, n)| format!("{} {:.0}%", self.labels_text(c, r), n as f64 / total * 100.0)).collect();
-                let line = format!("{} · {} face down: {}", c.name(), hidden, if hidden == 0 { "—".into() } else { parts.join(", ") });
+                let parts: Vec<String> = pool.entries().map(|(r, n)| format!("{} {:.0}%", self.label(c, r), n as f64 / total * 100.0)).collect();
+                let line = format!("{} · {}: {}", i18n::color(self.lang, c), hidden, if hidden == 0 { "—".into() } else { parts.join("  ") });
                 if let Ok(d) = doc.create_element("div") {
                     d.set_class_name("pool-row");
                     d.set_text_content(Some(&line));
@@ -643,50 +960,70 @@ impl App {
         }
         if let Some(div) = el(doc, "captured") {
             div.set_text_content(None);
+            // Two players share this device: what only the capturer may know
+            // stays behind a cover until that player taps it.
+            let private = self.opponent.is_none()
+                && match self.game.rules().capture_knowledge() {
+                    CaptureKnowledge::Nobody => false,
+                    CaptureKnowledge::CapturerOnly => true,
+                    CaptureKnowledge::CapturerThenAll => self.game.outcome().is_none(),
+                };
             for c in [Color::Red, Color::Black] {
-                let list: Vec<String> = view.captured[c.index()].iter().map(|x| x.role.map_or("?".to_string(), |r| self.labels_text(c, r))).collect();
-                let line = format!("{}: {}", c.name(), if list.is_empty() { "—".into() } else { list.join(" ") });
-                if let Ok(d) = doc.create_element("div") {
-                    d.set_class_name("pool-row");
-                    d.set_text_content(Some(&line));
-                    let _ = div.append_child(&d);
+                let Ok(d) = doc.create_element("div") else { continue };
+                d.set_class_name("pool-row");
+                let _ = d.append_child(&doc.create_text_node(&format!("{}: ", i18n::color(self.lang, c))));
+                let list = &view.captured[c.index()];
+                if list.is_empty() {
+                    let _ = d.append_child(&doc.create_text_node("—"));
                 }
+                for x in list {
+                    let truth = self.game.history()[x.ply].played.capture_id;
+                    if private && x.was_hidden && truth.is_some() {
+                        let capturer = c.other();
+                        let Ok(b) = doc.create_element("button") else { continue };
+                        b.set_class_name("private");
+                        let _ = b.set_attribute("type", "button");
+                        let _ = b.set_attribute("data-peek", &x.ply.to_string());
+                        let text = match (self.peek == Some(x.ply), truth) {
+                            (true, Some(r)) => self.label(c, r).to_string(),
+                            _ => format!("🔒 {} {} · {}", i18n::color(self.lang, capturer), self.t(Key::EyesOnly), self.t(Key::TapToSee)),
+                        };
+                        b.set_text_content(Some(&text));
+                        let _ = d.append_child(&b);
+                    } else {
+                        let text = x.role.map_or("?", |r| self.label(c, r));
+                        let _ = d.append_child(&doc.create_text_node(&format!("{text} ")));
+                    }
+                }
+                let _ = div.append_child(&d);
             }
         }
-    }
-
-    fn labels_text(&self, c: Color, r: Role) -> String {
-        notation::role_label(r, c, self.labels == Labels::Chinese, self.labels == Labels::Vietnamese).to_string()
     }
 }
 
 /// Resume the saved game, or set an unreadable one aside with a message.
 fn restore(app: &mut App) {
-    let Some(raw) = storage::load_raw() else { return };
-    let result = storage::parse(&raw).and_then(|saved| {
+    let Some((raw, parsed)) = storage::load_game() else { return };
+    let result = parsed.and_then(|saved| {
         let rules = RuleSet::from_id(&saved.rules).ok_or("unknown rules")?;
         let mut game = Game::new(rules, None);
-        let mut log = Vec::new();
         for t in &saved.moves {
             let (m, reveal, cap) = movetext::resolve(game.board(), t).map_err(|e| e.to_string())?;
-            let text = notation::write(game.board(), m, Notation::Wxf);
             game.replay(m, reveal, cap).map_err(|e| e.to_string())?;
-            log.push(text);
         }
-        Ok((saved, game, log))
+        Ok((saved, game))
     });
     match result {
-        Ok((saved, game, log)) => {
+        Ok((saved, game)) => {
             app.game = game;
-            app.log = log;
             app.opponent = Level::from_id(&saved.opponent);
             app.human = if saved.human == "black" { Color::Black } else { Color::Red };
-            app.labels = Labels::from_id(&saved.labels).unwrap_or(Labels::Chinese);
+            app.rebuild_log();
         }
         Err(e) => {
             storage::set_aside(&raw);
-            app.message = Some("The saved game could not be read; it was set aside and a new game started.".into());
-            web_sys::console::warn_1(&format!("saved game set aside: {e}").into());
+            app.message = Some(Key::SavedGameSetAside);
+            warn(&format!("saved game set aside: {e}"));
         }
     }
 }

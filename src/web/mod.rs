@@ -2,6 +2,8 @@
 //! and storage. Only this module touches the browser.
 
 pub mod app;
+pub mod i18n;
 pub mod render;
+pub mod sound;
 pub mod storage;
 pub mod worker;

@@ -92,15 +92,28 @@ impl Geometry {
     }
 }
 
-/// A piece sliding from one point to another.
+/// A piece sliding from one point to another, then (for a reveal) flipping.
 #[derive(Clone, Copy, Debug)]
 pub struct Slide {
     pub from: Square,
     pub to: Square,
     /// The piece as it looked while moving (face down for a reveal).
     pub piece: Piece,
-    /// 0.0 .. 1.0
+    /// The piece as it is after the move.
+    pub after: Piece,
+    /// 0..1 slides; 1..2 flips a revealed piece over.
     pub t: f64,
+}
+
+impl Slide {
+    /// Length of the whole animation in units of the slide.
+    pub fn span(&self) -> f64 {
+        if self.piece.hidden && !self.after.hidden {
+            2.0
+        } else {
+            1.0
+        }
+    }
 }
 
 /// Everything the renderer needs for one frame.
@@ -219,8 +232,20 @@ pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
     if let Some(sl) = s.slide {
         let (x0, y0) = g.center(sl.from);
         let (x1, y1) = g.center(sl.to);
-        let t = ease(sl.t);
-        draw_piece(ctx, g, pal, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, sl.piece, s.labels);
+        if sl.t < 1.0 {
+            let t = ease(sl.t);
+            draw_piece(ctx, g, pal, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, sl.piece, s.labels);
+        } else {
+            // The flip: the disc narrows to an edge, then opens on its face.
+            let f = (sl.t - 1.0).clamp(0.0, 1.0);
+            let scale = (std::f64::consts::PI * f).cos().abs().max(0.02);
+            let face = if f < 0.5 { sl.piece } else { sl.after };
+            ctx.save();
+            let _ = ctx.translate(x1, y1);
+            let _ = ctx.scale(scale, 1.0);
+            draw_piece(ctx, g, pal, 0.0, 0.0, face, s.labels);
+            ctx.restore();
+        }
     }
 }
 
@@ -342,4 +367,9 @@ fn draw_piece(ctx: &Ctx, g: &Geometry, pal: &Palette, x: f64, y: f64, p: Piece, 
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
     let _ = ctx.fill_text(text, x, y + r * 0.05);
+}
+
+/// One piece at a device-pixel position (a dragged piece).
+pub fn draw_piece_at(ctx: &Ctx, g: &Geometry, x: f64, y: f64, p: Piece, labels: Labels, dark: bool) {
+    draw_piece(ctx, g, if dark { &DARK } else { &LIGHT }, x, y, p, labels);
 }

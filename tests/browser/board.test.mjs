@@ -23,7 +23,8 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.ok(m.cssW <= m.vw && m.scrollW <= m.vw, `board wider than the viewport: ${JSON.stringify(m)}`);
     assert.equal(m.w, Math.round(m.cssW * m.dpr), 'canvas backing store matches devicePixelRatio (width)');
     assert.equal(m.h, Math.round(m.cssH * m.dpr), 'canvas backing store matches devicePixelRatio (height)');
-    assert.match(m.status, /Ready/);
+    assert.equal(await page.getAttribute('#status', 'data-ready'), '1', 'the page shows ready only after the worker handshake');
+    assert.match(m.status, /Your move/);
     // Something was drawn: the centre of the board is not blank.
     const painted = await page.evaluate(() => {
       const c = document.getElementById('board');

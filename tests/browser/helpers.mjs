@@ -81,7 +81,7 @@ export async function boardData(page) {
       turn: s.dataset.turn,
       thinking: s.dataset.thinking === '1',
       status: s.textContent,
-      moves: [...document.querySelectorAll('#moves span')].map((x) => x.textContent),
+      moves: [...document.querySelectorAll('#moves button.mv')].map((x) => x.textContent),
     };
   });
 }

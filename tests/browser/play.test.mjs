@@ -12,7 +12,7 @@ after(async () => { await browser?.close(); server?.close(); });
 async function waitForHumanTurn(page, plies) {
   await page.waitForFunction((n) => {
     const s = document.getElementById('status');
-    return s.dataset.thinking === '0' && s.dataset.turn === 'red' && document.querySelectorAll('#moves span').length >= n;
+    return s.dataset.thinking === '0' && s.dataset.turn === 'red' && document.querySelectorAll('#moves button.mv').length >= n;
   }, plies, { timeout: 20000 });
 }
 
@@ -64,6 +64,7 @@ test('two players on one device play to a result', async () => {
   await page.selectOption('#opt-rules', 'xiangqi');
   await page.selectOption('#opt-opponent', 'human');
   await page.click('#btn-start');
+  await page.waitForFunction(() => !document.getElementById('dlg-new').open && /Red to move/.test(document.getElementById('status').textContent));
   // 1. C2.5 (h2e2) C8.5 (h7e7)  2. C5+4 (e2e6 takes a soldier: check through the cannon on e7)
   for (const [a, b] of [['h2', 'e2'], ['h7', 'e7'], ['e2', 'e6']]) {
     await tap(page, a);
@@ -79,8 +80,88 @@ test('two players on one device play to a result', async () => {
   await page.click('#btn-resign');
   await page.waitForSelector('#dlg-result[open]', { timeout: 5000 });
   const text = await page.textContent('#result-text');
-  assert.match(text, /red wins by resignation/);
+  assert.match(text, /Red wins · resignation/);
+  assert.equal(await page.getAttribute('#result-text', 'data-winner'), 'red');
+  assert.equal(await page.getAttribute('#result-text', 'data-reason'), 'resignation');
   await page.screenshot({ path: join(shots, 'result-desktop.png') });
   assert.deepEqual(errors, []);
   await ctx.close();
+});
+
+test('review earlier positions; moving only from the current one', async () => {
+  const { ctx, page, errors } = await openGame(browser, url, DESKTOP);
+  await page.click('#btn-new');
+  await page.selectOption('#opt-rules', 'xiangqi');
+  await page.selectOption('#opt-opponent', 'human');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => /Red to move/.test(document.getElementById('status').textContent));
+  for (const [a, b] of [['h2', 'e2'], ['h7', 'e7'], ['e2', 'e6']]) { await tap(page, a); await tap(page, b); }
+  await page.click('#moves button.mv[data-ply="1"]');
+  let d = await boardData(page);
+  assert.match(d.status, /Reviewing move 1\/3/);
+  assert.equal(d.pieces, 32, 'the capture on ply 3 is undone in review');
+  await tap(page, 'h7');
+  assert.equal((await boardData(page)).selected, '', 'no selection while reviewing');
+  await page.click('#rv-last');
+  d = await boardData(page);
+  assert.equal(d.pieces, 31);
+  assert.match(d.status, /Black to move/);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('two players: a captured face-down identity is shown only on request', async () => {
+  const { ctx, page, errors } = await openGame(browser, url, PHONE);
+  await page.click('#btn-new');
+  await page.selectOption('#opt-rules', 'vietnam');
+  await page.selectOption('#opt-opponent', 'human');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => /Red to move/.test(document.getElementById('status').textContent));
+  await tap(page, 'b2');
+  await tap(page, 'b9'); // face-down cannon takes the face-down piece on b9
+  const cover = page.locator('#captured button.private');
+  await cover.waitFor({ timeout: 5000 });
+  assert.match(await cover.textContent(), /Red eyes only/);
+  const before = await page.textContent('#captured');
+  await cover.click();
+  const shown = await page.textContent('#captured');
+  assert.notEqual(shown, before, 'tapping shows the identity');
+  await page.waitForFunction(() => /eyes only/.test(document.getElementById('captured').textContent), null, { timeout: 6000 });
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('language and notation settings apply at once and persist', async () => {
+  const { ctx, page, errors } = await openGame(browser, url, DESKTOP);
+  await page.click('#settings summary');
+  await page.selectOption('#set-lang', 'fr');
+  assert.equal(await page.textContent('#btn-new'), 'Nouvelle partie');
+  await page.selectOption('#set-notation', 'chinese');
+  await tap(page, 'h2');
+  await tap(page, 'e2');
+  await page.waitForFunction(() => document.querySelectorAll('#moves button.mv').length >= 1);
+  assert.equal(await page.textContent('#moves button.mv'), '炮二平五');
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('body[data-worker="ready"]');
+  assert.equal(await page.textContent('#btn-undo'), 'Annuler');
+  assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+  await page.screenshot({ path: join(shots, 'french-desktop.png') });
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('a corrupted saved game is set aside with a message, never a blank page', async () => {
+  const context = await browser.newContext({ viewport: { width: PHONE.width, height: PHONE.height } });
+  await context.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('jieqi.game.v1', '{"version":1,"rules":"jieqi","opponent":"easy","human":"red","moves":["h2e2Z"]}');
+      sessionStorage.setItem('seeded', '1');
+    }
+  });
+  const { page } = await openGame(browser, url, PHONE, { fresh: false, context });
+  const d = await boardData(page);
+  assert.match(d.status, /could not be read/);
+  assert.equal(d.pieces, 32);
+  assert.equal(await page.evaluate(() => localStorage.getItem('jieqi.game.unreadable')), '{"version":1,"rules":"jieqi","opponent":"easy","human":"red","moves":["h2e2Z"]}');
+  await context.close();
 });
