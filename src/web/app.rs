@@ -12,6 +12,7 @@ use web_sys::{
     MessageEvent, PointerEvent, Worker, WorkerOptions, WorkerType,
 };
 
+use super::a11y;
 use super::i18n::{self, Key, Lang};
 use super::render::{self, Geometry, Labels, Scene, Slide};
 use super::sound::{self, Sound};
@@ -70,6 +71,8 @@ struct App {
     audio: Option<AudioContext>,
     /// A private captured identity shown on request (ply), in two-player games.
     peek: Option<usize>,
+    /// The point that holds the keyboard tab stop.
+    focus: Square,
 }
 
 thread_local! {
@@ -126,6 +129,7 @@ pub fn start() {
         message_extra: String::new(),
         audio: None,
         peek: None,
+        focus: Square::new(4, 0),
     };
     app.load_settings();
     restore(&mut app);
@@ -134,6 +138,7 @@ pub fn start() {
     start_worker(&app);
     install_handlers(&app);
     let mut a = app.borrow_mut();
+    a11y::build(&a.doc);
     a.apply_language();
     a.show_settings();
     a.resize();
@@ -219,6 +224,43 @@ fn install_handlers(app: &Rc<RefCell<App>>) {
     click("rv-last", |a| a.review_to(None));
     if let Some(d) = el(&doc, "dlg-new") {
         listen(&d, "close", move |_| with_app(App::new_dialog_closed));
+    }
+    if let Some(pts) = el(&doc, "points") {
+        listen(&pts, "keydown", move |e| {
+            let Some(k) = e.clone().dyn_into::<web_sys::KeyboardEvent>().ok() else { return };
+            let sq = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| a11y::square_of(&t));
+            let Some(sq) = sq else { return };
+            let handled = match k.key().as_str() {
+                "ArrowUp" => { with_app(|a| a.move_focus(sq, 0, 1)); true }
+                "ArrowDown" => { with_app(|a| a.move_focus(sq, 0, -1)); true }
+                "ArrowLeft" => { with_app(|a| a.move_focus(sq, -1, 0)); true }
+                "ArrowRight" => { with_app(|a| a.move_focus(sq, 1, 0)); true }
+                "Enter" | " " => { with_app(|a| a.tap_square(Some(sq))); true }
+                "Escape" => { with_app(|a| a.clear_selection()); true }
+                _ => false,
+            };
+            if handled {
+                e.prevent_default();
+            }
+        });
+        listen(&pts, "focusin", move |e| {
+            if let Some(sq) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| a11y::square_of(&t)) {
+                with_app(|a| a.focus = sq);
+            }
+        });
+    }
+    if let Some(f) = el(&doc, "move-form") {
+        listen(&f, "submit", move |e| {
+            e.prevent_default();
+            with_app(App::typed_move);
+        });
+    }
+    if let Some(b) = el(&doc, "btn-update") {
+        listen(&b, "click", move |_| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().reload();
+            }
+        });
     }
     for id in ["set-lang", "set-labels", "set-notation", "set-anim", "set-sound", "set-coords"] {
         if let Some(s) = el(&doc, id) {
@@ -342,6 +384,16 @@ impl App {
 
     /// Put the chosen language's words into every `data-i18n` element.
     fn apply_language(&self) {
+        let w = i18n::words(self.lang);
+        if let Some(e) = el(&self.doc, "move-label") {
+            e.set_text_content(Some(w.type_move));
+        }
+        if let Some(e) = el(&self.doc, "move-play") {
+            e.set_text_content(Some(w.play));
+        }
+        if let Some(e) = el(&self.doc, "btn-update") {
+            e.set_text_content(Some(w.update));
+        }
         if let Some(root) = self.doc.document_element() {
             let _ = root.set_attribute("lang", self.lang.id());
         }
@@ -386,6 +438,7 @@ impl App {
         // CSS-pixel geometry for tests and tools: left, top, cell, flipped.
         let geom = format!("{},{},{},{}", g.ox / g.dpr, g.oy / g.dpr, g.cell / g.dpr, g.flipped as u8);
         let _ = self.canvas.set_attribute("data-geom", &geom);
+        a11y::layout(&self.doc, &self.geom);
         self.redraw();
     }
 
@@ -486,14 +539,21 @@ impl App {
     }
 
     fn tap(&mut self, css_x: f64, css_y: f64) {
+        let sq = self.geom.square_at(css_x, css_y);
+        self.tap_square(sq);
+    }
+
+    /// What a tap, click, Enter or Space on a point means.
+    fn tap_square(&mut self, sq: Option<Square>) {
         if self.review.is_some() {
             self.say(Key::BackToGame, String::new());
             return;
         }
-        let Some(sq) = self.geom.square_at(css_x, css_y) else {
+        let Some(sq) = sq else {
             self.clear_selection();
             return;
         };
+        self.focus = sq;
         if !self.human_to_move() {
             return;
         }
@@ -528,12 +588,48 @@ impl App {
         self.redraw();
     }
 
-    /// Mirror the selection into data attributes (tests and assistive tech read them).
+    /// Mirror the selection into data attributes and the accessible points.
     fn publish_selection(&self) {
         let sel = self.selected.map(|s| s.to_string()).unwrap_or_default();
         let dests: Vec<String> = self.dests.iter().map(|d| d.to_string()).collect();
         let _ = self.canvas.set_attribute("data-selected", &sel);
         let _ = self.canvas.set_attribute("data-dests", &dests.join(" "));
+        let live = self.review.is_none();
+        a11y::update(&self.doc, &self.shown(), self.selected.filter(|_| live), if live { &self.dests } else { &[] }, self.lang, self.focus);
+    }
+
+    /// Arrow keys: move the focus as the board is seen (flipped for Black).
+    fn move_focus(&mut self, from: Square, dx: i32, dy: i32) {
+        let (dx, dy) = if self.flipped() { (-dx, -dy) } else { (dx, dy) };
+        if let Some(sq) = Square::try_new(from.file() as i32 + dx, from.rank() as i32 + dy) {
+            self.focus = sq;
+            self.publish_selection();
+            a11y::focus(&self.doc, sq);
+        }
+    }
+
+    /// A move typed as coordinates (h2e2) or in any display notation (C2.5, 炮二平五, P2-5).
+    fn typed_move(&mut self) {
+        let Some(input) = self.doc.get_element_by_id("move-input").and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) else { return };
+        let text: String = input.value().split_whitespace().collect();
+        if text.is_empty() {
+            return;
+        }
+        let legal = self.game.legal_moves();
+        let pos = self.game.board();
+        let found = movetext::parse(&text).ok().map(|t| t.mv).filter(|m| legal.contains(m)).or_else(|| {
+            let norm = |t: &str| t.to_lowercase().replace('=', ".");
+            legal.iter().copied().find(|&m| {
+                [Notation::Wxf, Notation::Chinese, Notation::Vietnamese].iter().any(|&n| norm(&notation::write(pos, m, n)) == norm(&text))
+            })
+        });
+        match found {
+            Some(m) if self.human_to_move() && self.review.is_none() => {
+                input.set_value("");
+                self.play_human(m);
+            }
+            _ => a11y::announce(&self.doc, i18n::words(self.lang).bad_move),
+        }
     }
 
     fn say(&mut self, k: Key, extra: String) {
@@ -553,7 +649,7 @@ impl App {
         let text = notation::write(self.game.board(), m, self.notation);
         match self.game.play(m) {
             Ok(played) => {
-                self.log.push(text);
+                self.log.push(text.clone());
                 self.selected = None;
                 self.dests.clear();
                 self.hint_for = None;
@@ -576,6 +672,7 @@ impl App {
                     Sound::Move
                 };
                 self.sound(s);
+                self.announce_move(&played, &text);
                 self.publish_selection();
                 true
             }
@@ -584,6 +681,26 @@ impl App {
                 false
             }
         }
+    }
+
+    fn announce_move(&self, p: &crate::rules::Played, text: &str) {
+        let w = i18n::words(self.lang);
+        let mut s = format!("{}: {text} ({})", i18n::color(self.lang, p.piece.color), p.mv);
+        if let Some(r) = p.reveal {
+            s.push_str(&format!(", {} {}", w.revealed, i18n::role(self.lang, r)));
+        }
+        if let Some(c) = p.captured {
+            let known = if c.hidden { self.game.view(self.seat()).captured[c.color.index()].last().and_then(|x| x.role) } else { Some(c.role) };
+            let what = known.map_or_else(|| i18n::t(self.lang, Key::Unknown).to_string(), |r| i18n::role(self.lang, r).to_string());
+            s.push_str(&format!(", {} {what}", w.captured));
+        }
+        if self.game.board().in_check() {
+            s.push_str(&format!(". {}", self.t(Key::Check)));
+        }
+        if let Some(o) = self.game.outcome() {
+            s.push_str(&format!(". {}", self.outcome_text(o)));
+        }
+        a11y::announce(&self.doc, &s);
     }
 
     fn animate(&self) {
@@ -916,6 +1033,7 @@ impl App {
 
     fn refresh_panels(&self) {
         self.refresh_status();
+        self.publish_selection();
         let doc = &self.doc;
         // Move list: one row per move pair, each ply a button to review it.
         if let Some(ol) = el(doc, "moves") {

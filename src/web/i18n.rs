@@ -383,3 +383,74 @@ pub fn reason(lang: Lang, r: Reason) -> &'static str {
 pub fn rules_name(r: RuleSet) -> &'static str {
     r.name()
 }
+
+pub fn role(lang: Lang, r: crate::rules::Role) -> &'static str {
+    use crate::rules::Role::*;
+    use Lang::*;
+    match (r, lang) {
+        (General, En) => "general",
+        (General, Fr) => "général",
+        (General, Vi) => "tướng",
+        (General, Zh) => "将帅",
+        (Advisor, En) => "advisor",
+        (Advisor, Fr) => "conseiller",
+        (Advisor, Vi) => "sĩ",
+        (Advisor, Zh) => "士",
+        (Elephant, En) => "elephant",
+        (Elephant, Fr) => "éléphant",
+        (Elephant, Vi) => "tượng",
+        (Elephant, Zh) => "象",
+        (Horse, En) => "horse",
+        (Horse, Fr) => "cheval",
+        (Horse, Vi) => "mã",
+        (Horse, Zh) => "马",
+        (Chariot, En) => "chariot",
+        (Chariot, Fr) => "char",
+        (Chariot, Vi) => "xe",
+        (Chariot, Zh) => "车",
+        (Cannon, En) => "cannon",
+        (Cannon, Fr) => "canon",
+        (Cannon, Vi) => "pháo",
+        (Cannon, Zh) => "炮",
+        (Soldier, En) => "soldier",
+        (Soldier, Fr) => "soldat",
+        (Soldier, Vi) => "tốt",
+        (Soldier, Zh) => "兵卒",
+    }
+}
+
+/// How a screen reader names what stands on a point.
+pub fn piece(lang: Lang, p: crate::rules::Piece) -> String {
+    let c = color(lang, p.color);
+    let r = role(lang, p.role);
+    match (p.hidden, lang) {
+        (false, _) => format!("{c} {r}"),
+        (true, Lang::En) => format!("{c} face-down piece on a {r} point"),
+        (true, Lang::Fr) => format!("{c}, pièce cachée sur un point de {r}"),
+        (true, Lang::Vi) => format!("{c}, quân úp ở vị trí {r}"),
+        (true, Lang::Zh) => format!("{c}暗子（{r}位）"),
+    }
+}
+
+pub fn words(lang: Lang) -> Words {
+    match lang {
+        Lang::En => Words { empty: "empty", selected: "selected", move_here: "can move here", revealed: "revealed", captured: "captured", board: "Board", type_move: "Type a move (h2e2 or C2.5)", play: "Play", bad_move: "Not a legal move here", update: "Update available: reload", },
+        Lang::Fr => Words { empty: "vide", selected: "sélectionnée", move_here: "destination possible", revealed: "révèle", captured: "prend", board: "Plateau", type_move: "Tapez un coup (h2e2 ou C2.5)", play: "Jouer", bad_move: "Coup illégal ici", update: "Mise à jour disponible : recharger", },
+        Lang::Vi => Words { empty: "trống", selected: "đang chọn", move_here: "có thể đi tới", revealed: "lật ra", captured: "ăn", board: "Bàn cờ", type_move: "Nhập nước đi (h2e2 hoặc P2-5)", play: "Đi", bad_move: "Nước đi không hợp lệ", update: "Có bản mới: tải lại", },
+        Lang::Zh => Words { empty: "空", selected: "已选", move_here: "可走到此", revealed: "翻出", captured: "吃", board: "棋盘", type_move: "输入着法（h2e2 或 炮二平五）", play: "走", bad_move: "此处不能这样走", update: "有新版本：重新载入", },
+    }
+}
+
+/// Short words of the accessible layer.
+pub struct Words {
+    pub empty: &'static str,
+    pub selected: &'static str,
+    pub move_here: &'static str,
+    pub revealed: &'static str,
+    pub captured: &'static str,
+    pub board: &'static str,
+    pub type_move: &'static str,
+    pub play: &'static str,
+    pub bad_move: &'static str,
+    pub update: &'static str,
+}

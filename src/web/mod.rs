@@ -1,6 +1,7 @@
 //! The web shell: canvas rendering, input, DOM panels, the worker client
 //! and storage. Only this module touches the browser.
 
+pub mod a11y;
 pub mod app;
 pub mod i18n;
 pub mod render;

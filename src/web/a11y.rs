@@ -1,0 +1,102 @@
+//! The accessible layer over the canvas: 90 focusable points with labels,
+//! arrow-key navigation (roving tabindex) and a live region. The canvas is
+//! only a picture; everything it shows is also here, so the game is
+//! playable with the canvas hidden.
+
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement};
+
+use super::i18n::{self, Lang};
+use super::render::Geometry;
+use crate::rules::{Position, Square};
+
+fn points(doc: &Document) -> Option<HtmlElement> {
+    doc.get_element_by_id("points")?.dyn_into().ok()
+}
+
+fn button(doc: &Document, sq: Square) -> Option<HtmlElement> {
+    doc.get_element_by_id(&format!("pt-{sq}"))?.dyn_into().ok()
+}
+
+/// Create the 90 point buttons, ranks from Black's edge down (reading order).
+pub fn build(doc: &Document) {
+    let Some(root) = points(doc) else { return };
+    root.set_text_content(None);
+    for rank in (0..10u8).rev() {
+        let Ok(row) = doc.create_element("div") else { continue };
+        let _ = row.set_attribute("role", "row");
+        for file in 0..9u8 {
+            let sq = Square::new(file, rank);
+            let Ok(b) = doc.create_element("button") else { continue };
+            b.set_id(&format!("pt-{sq}"));
+            let _ = b.set_attribute("type", "button");
+            let _ = b.set_attribute("role", "gridcell");
+            let _ = b.set_attribute("data-sq", &sq.to_string());
+            let _ = b.set_attribute("tabindex", "-1");
+            let _ = row.append_child(&b);
+        }
+        let _ = root.append_child(&row);
+    }
+}
+
+/// Put each button over its point.
+pub fn layout(doc: &Document, g: &Geometry) {
+    let Some(root) = points(doc) else { return };
+    let st = root.style();
+    let _ = st.set_property("width", &format!("{}px", g.css_w));
+    let _ = st.set_property("height", &format!("{}px", g.css_h));
+    let cell = g.cell / g.dpr;
+    for sq in Square::all() {
+        let Some(b) = button(doc, sq) else { continue };
+        let (x, y) = g.center(sq);
+        let s = b.style();
+        let _ = s.set_property("left", &format!("{}px", x / g.dpr - cell / 2.0));
+        let _ = s.set_property("top", &format!("{}px", y / g.dpr - cell / 2.0));
+        let _ = s.set_property("width", &format!("{cell}px"));
+        let _ = s.set_property("height", &format!("{cell}px"));
+    }
+}
+
+/// Labels and states of every point; `focus` gets the tab stop.
+pub fn update(doc: &Document, pos: &Position, selected: Option<Square>, dests: &[Square], lang: Lang, focus: Square) {
+    let w = i18n::words(lang);
+    if let Some(root) = points(doc) {
+        let _ = root.set_attribute("aria-label", w.board);
+    }
+    for sq in Square::all() {
+        let Some(b) = button(doc, sq) else { continue };
+        let what = pos.piece_at(sq).map_or_else(|| w.empty.to_string(), |p| i18n::piece(lang, p));
+        let mut label = format!("{sq}, {what}");
+        if selected == Some(sq) {
+            label.push_str(&format!(", {}", w.selected));
+        }
+        if dests.contains(&sq) {
+            label.push_str(&format!(", {}", w.move_here));
+        }
+        let _ = b.set_attribute("aria-label", &label);
+        let _ = b.set_attribute("aria-selected", if selected == Some(sq) { "true" } else { "false" });
+        let _ = b.set_attribute("tabindex", if sq == focus { "0" } else { "-1" });
+        let class = if dests.contains(&sq) { "pt dest" } else { "pt" };
+        b.set_class_name(class);
+    }
+}
+
+pub fn focus(doc: &Document, sq: Square) {
+    if let Some(b) = button(doc, sq) {
+        let _ = b.focus();
+    }
+}
+
+/// The square of a point button, from an event target.
+pub fn square_of(target: &Element) -> Option<Square> {
+    Square::parse(&target.get_attribute("data-sq")?)
+}
+
+/// Say something through the live region.
+pub fn announce(doc: &Document, text: &str) {
+    if let Some(r) = doc.get_element_by_id("announce") {
+        // Clearing first makes screen readers repeat an identical message.
+        r.set_text_content(None);
+        r.set_text_content(Some(text));
+    }
+}
