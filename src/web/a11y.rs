@@ -24,13 +24,12 @@ pub fn build(doc: &Document) {
     root.set_text_content(None);
     for rank in (0..10u8).rev() {
         let Ok(row) = doc.create_element("div") else { continue };
-        let _ = row.set_attribute("role", "row");
+        row.set_class_name("pt-row");
         for file in 0..9u8 {
             let sq = Square::new(file, rank);
             let Ok(b) = doc.create_element("button") else { continue };
             b.set_id(&format!("pt-{sq}"));
             let _ = b.set_attribute("type", "button");
-            let _ = b.set_attribute("role", "gridcell");
             let _ = b.set_attribute("data-sq", &sq.to_string());
             let _ = b.set_attribute("tabindex", "-1");
             let _ = row.append_child(&b);

@@ -13,6 +13,7 @@ use web_sys::{
 };
 
 use super::a11y;
+use super::embed::{self, Opponent, Theme};
 use super::i18n::{self, Key, Lang};
 use super::render::{self, Geometry, Labels, Scene, Slide};
 use super::sound::{self, Sound};
@@ -73,6 +74,11 @@ struct App {
     peek: Option<usize>,
     /// The point that holds the keyboard tab stop.
     focus: Square,
+    /// Embedded in another page: no storage, no service worker, messages to the parent.
+    embed: bool,
+    /// Origins allowed to send messages (embed).
+    origins: Vec<String>,
+    theme: Theme,
 }
 
 thread_local! {
@@ -130,19 +136,84 @@ pub fn start() {
         audio: None,
         peek: None,
         focus: Square::new(4, 0),
+        embed: false,
+        origins: Vec::new(),
+        theme: Theme::Auto,
     };
-    app.load_settings();
-    restore(&mut app);
+    let params = embed::parse_query(&win.location().search().unwrap_or_default());
+    app.embed = params.embed;
+    app.origins = params.origins.clone();
+    if app.embed {
+        // The embed never reads or writes the host visitor's saved game or settings.
+        let opponent = params.opponent.unwrap_or(Opponent::Ai(Level::Medium));
+        let human = params.side.flatten().unwrap_or(if js_sys::Math::random() < 0.5 || params.side.is_none() { Color::Red } else { Color::Black });
+        app.game = Game::new(params.rules.unwrap_or_default(), None);
+        app.opponent = opponent.level();
+        app.human = human;
+    } else {
+        app.load_settings();
+        restore(&mut app);
+    }
+    if let Some(l) = params.lang {
+        app.lang = l;
+    }
+    if let Some(l) = params.labels {
+        app.labels = l;
+    }
+    if let Some(n) = params.notation {
+        app.notation = n;
+        app.rebuild_log();
+    }
+    if let Some(t) = params.theme {
+        app.theme = t;
+    }
     let app = Rc::new(RefCell::new(app));
     APP.with(|a| *a.borrow_mut() = Some(app.clone()));
     start_worker(&app);
     install_handlers(&app);
     let mut a = app.borrow_mut();
+    if a.embed {
+        let _ = doc.document_element().map(|e| e.set_attribute("data-embed", "1"));
+        install_embed_listener();
+    } else {
+        super::offline::register();
+    }
+    let theme = match a.theme {
+        Theme::Auto => "auto",
+        Theme::Light => "light",
+        Theme::Dark => "dark",
+    };
+    let _ = doc.document_element().map(|e| e.set_attribute("data-theme", theme));
     a11y::build(&a.doc);
     a.apply_language();
     a.show_settings();
     a.resize();
     a.refresh_panels();
+}
+
+fn install_embed_listener() {
+    let Some(win) = web_sys::window() else { return };
+    listen(&win, "message", move |e| {
+        let Some(m) = e.dyn_ref::<MessageEvent>() else { return };
+        let origin = m.origin();
+        let data = m.data();
+        with_app(|a| {
+            if !a.origins.iter().any(|o| *o == origin) {
+                return; // not an origin the embedder allowed: ignored
+            }
+            if let Some(req) = embed::parse_message(&data) {
+                let rules = req.rules.unwrap_or(a.game.rules());
+                let opponent = req.opponent.map_or(a.opponent, |o| o.level());
+                let human = match req.side {
+                    Some(Some(c)) => c,
+                    Some(None) if js_sys::Math::random() < 0.5 => Color::Black,
+                    Some(None) => Color::Red,
+                    None => a.human,
+                };
+                a.new_game(rules, opponent, human);
+            }
+        });
+    });
 }
 
 fn with_app(f: impl FnOnce(&mut App)) {
@@ -369,14 +440,16 @@ impl App {
         self.anim_ms = select_value(doc, "set-anim").parse().unwrap_or(self.anim_ms);
         self.sound_on = checkbox(doc, "set-sound").is_some_and(|c| c.checked());
         self.coords = checkbox(doc, "set-coords").is_some_and(|c| c.checked());
-        storage::save_settings(&Settings {
+        if !self.embed {
+            storage::save_settings(&Settings {
             lang: self.lang.id().into(),
             labels: self.labels.id().into(),
             notation: self.notation.id().into(),
             sound: self.sound_on,
             anim_ms: self.anim_ms,
             coords: self.coords,
-        });
+            });
+        }
         self.apply_language();
         self.refresh_panels();
         self.redraw();
@@ -440,6 +513,7 @@ impl App {
         let _ = self.canvas.set_attribute("data-geom", &geom);
         a11y::layout(&self.doc, &self.geom);
         self.redraw();
+        self.post_height();
     }
 
     fn shown(&self) -> Position {
@@ -463,9 +537,13 @@ impl App {
         if let Some(d) = self.drag.as_ref().filter(|d| d.active) {
             pieces.retain(|(s, _)| *s != d.from);
         }
-        let dark = web_sys::window()
-            .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-            .is_some_and(|m| m.matches());
+        let dark = match self.theme {
+            Theme::Dark => true,
+            Theme::Light => false,
+            Theme::Auto => web_sys::window()
+                .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+                .is_some_and(|m| m.matches()),
+        };
         let scene = Scene {
             pieces: &pieces,
             selected: if live { self.selected } else { None },
@@ -701,6 +779,28 @@ impl App {
             s.push_str(&format!(". {}", self.outcome_text(o)));
         }
         a11y::announce(&self.doc, &s);
+        if self.embed {
+            let public = movetext::write(p, false);
+            let ply = self.game.ply() as u32;
+            embed::post(&self.origins, "move", &[("ply", ply.into()), ("move", public.into()), ("notation", text.into()), ("color", p.piece.color.name().into())]);
+            if let Some(o) = self.game.outcome() {
+                self.post_gameover(o);
+            }
+        }
+    }
+
+    fn post_gameover(&self, o: Outcome) {
+        let winner: JsValue = o.winner.map_or(JsValue::NULL, |c| c.name().into());
+        embed::post(&self.origins, "gameover", &[("winner", winner), ("reason", o.reason.text().into())]);
+    }
+
+    /// Tell the parent page how tall the game wants to be.
+    fn post_height(&self) {
+        if self.embed {
+            if let Some(e) = self.doc.document_element() {
+                embed::post(&self.origins, "height", &[("height", e.scroll_height().into())]);
+            }
+        }
     }
 
     fn animate(&self) {
@@ -769,6 +869,9 @@ impl App {
             FromWorker::Ready => {
                 self.worker_ready = true;
                 let _ = self.doc.body().map(|b| b.set_attribute("data-worker", "ready"));
+                if self.embed {
+                    embed::post(&self.origins, "ready", &[("rules", self.game.rules().id().into())]);
+                }
                 self.refresh_status();
                 self.maybe_ask_ai();
             }
@@ -861,6 +964,9 @@ impl App {
         self.refresh_panels();
         self.redraw();
         if let Some(o) = self.game.outcome() {
+            if self.embed {
+                self.post_gameover(o);
+            }
             self.show_result(o);
         }
     }
@@ -951,6 +1057,9 @@ impl App {
     }
 
     fn save(&self) {
+        if self.embed {
+            return;
+        }
         let moves = self.game.history().iter().map(|r| movetext::write(&r.played, true)).collect();
         storage::save_game(&SavedGame {
             version: 1,

@@ -3,6 +3,8 @@
 
 pub mod a11y;
 pub mod app;
+pub mod embed;
+pub mod offline;
 pub mod i18n;
 pub mod render;
 pub mod sound;
