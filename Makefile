@@ -21,7 +21,7 @@ test-rust:
 	cargo test
 
 test-browser:
-	node --test --test-concurrency=1 tests/browser/
+	node --test --test-concurrency=1 --test-timeout=120000 tests/browser/
 
 ## Not part of `make test`: speed and strength measurements.
 bench:

@@ -73,7 +73,6 @@ pub fn update(doc: &Document, pos: &Position, selected: Option<Square>, dests: &
             label.push_str(&format!(", {}", w.move_here));
         }
         let _ = b.set_attribute("aria-label", &label);
-        let _ = b.set_attribute("aria-selected", if selected == Some(sq) { "true" } else { "false" });
         let _ = b.set_attribute("tabindex", if sq == focus { "0" } else { "-1" });
         let class = if dests.contains(&sq) { "pt dest" } else { "pt" };
         b.set_class_name(class);

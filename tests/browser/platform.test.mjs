@@ -1,0 +1,200 @@
+// Offline play, updates, the iframe embed API, keyboard-only play and an
+// automated accessibility audit.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:http';
+import { startServer, launch, openGame, tap, boardData, root, PHONE, DESKTOP } from './helpers.mjs';
+import { serve } from '../../scripts/serve.mjs';
+
+let server, url, browser;
+before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+async function controlled(page) {
+  await page.waitForFunction(() => navigator.serviceWorker && navigator.serviceWorker.controller !== null, null, { timeout: 15000 })
+    .catch(() => { throw new Error('the service worker never took control of the page'); });
+}
+
+test('after one visit the game loads and plays offline', async () => {
+  const { ctx, page, errors } = await openGame(browser, url, PHONE);
+  await controlled(page);
+  await ctx.setOffline(true);
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('body[data-worker="ready"]', { timeout: 20000 });
+  await tap(page, 'h2');
+  await tap(page, 'e2');
+  const d = await boardData(page);
+  assert.deepEqual(d.moves.slice(0, 1), ['C2.5']);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('a new deployment is offered as "update available", not mixed in', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jieqi-dist-'));
+  cpSync(join(root, 'dist'), dir, { recursive: true });
+  const s = await serve(dir, 0);
+  const u = `http://127.0.0.1:${s.address().port}/`;
+  const { ctx, page } = await openGame(browser, u, DESKTOP);
+  await controlled(page);
+  assert.equal(await page.isVisible('#btn-update'), false);
+  appendFileSync(join(dir, 'sw.js'), '\n// next version\n');
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+  await page.waitForSelector('#btn-update', { state: 'visible', timeout: 15000 });
+  const [nav] = await Promise.all([page.waitForNavigation({ timeout: 15000 }), page.click('#btn-update')]);
+  assert.ok(nav === null || nav.ok());
+  await page.waitForSelector('body[data-worker="ready"]');
+  await ctx.close();
+  s.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('embed: messages to the parent, newGame from the allowed origin only, no storage', async () => {
+  const game = new URL(url);
+  // The host page lives on a second port: another origin.
+  const host = createServer((req, res) => {
+    const hostOrigin = `http://127.0.0.1:${host.address().port}`;
+    const src = (allowed) => `${game.origin}/?embed=1&opponent=human&rules=xiangqi&lang=en&theme=dark&bogus=1&side=purple&origin=${encodeURIComponent(allowed)}`;
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><title>host</title>
+      <iframe id="a" title="Jieqi game" src="${src(hostOrigin)}" width="420" height="900"></iframe>
+      <iframe id="b" title="Jieqi game (not allowing this host)" src="${src('http://127.0.0.1:1')}" width="420" height="900"></iframe>
+      <script>
+        window.msgs = [];
+        addEventListener('message', (e) => {
+          const who = e.source === document.getElementById('a').contentWindow ? 'a' : 'b';
+          window.msgs.push({ who, origin: e.origin, ...e.data });
+        });
+      </script>`);
+  });
+  await new Promise((ok) => host.listen(0, '127.0.0.1', ok));
+  const ctx = await browser.newContext({ viewport: { width: 900, height: 1000 } });
+  const page = await ctx.newPage();
+  const warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  await page.goto(`http://127.0.0.1:${host.address().port}/`);
+  try {
+  // Frame b allows only another origin, so it never posts to this host.
+  await page.waitForFunction(() => window.msgs.some((m) => m.who === 'a' && m.type === 'ready'), null, { timeout: 20000 });
+  const isB = (f) => f.url().endsWith('%3A1');
+  for (const f of page.frames().filter((f) => f.url().includes('embed=1'))) await f.waitForSelector('body[data-worker="ready"]');
+  assert.equal(await page.evaluate(() => window.msgs.filter((m) => m.who === 'b').length), 0);
+  const ready = await page.evaluate(() => window.msgs.find((m) => m.type === 'ready'));
+  assert.equal(ready.source, 'jieqi');
+  assert.equal(ready.version, 1);
+  assert.equal(ready.origin, game.origin);
+  assert.ok(warnings.some((w) => /bogus/.test(w)) && warnings.some((w) => /purple/.test(w)), 'bad parameters are warned about');
+  assert.ok(await page.evaluate(() => window.msgs.some((m) => m.type === 'height' && m.height > 300)));
+
+  for (const frame of page.frames().filter((f) => f.url().includes('embed=1'))) {
+    const el = await frame.$('#board');
+    const box = await el.boundingBox();
+    const geom = (await el.getAttribute('data-geom')).split(',').map(Number);
+    const at = (sq) => ({ x: box.x + geom[0] + (sq.charCodeAt(0) - 97) * geom[2], y: box.y + geom[1] + (9 - Number(sq[1])) * geom[2] });
+    for (const sq of ['h2', 'e2']) { const p = at(sq); await page.mouse.click(p.x, p.y); }
+  }
+  await page.waitForFunction(() => window.msgs.some((m) => m.type === 'move'));
+  const move = await page.evaluate(() => window.msgs.find((m) => m.type === 'move' && m.who === 'a'));
+  assert.equal(move.move, 'h2e2');
+  assert.equal(move.notation, 'C2.5');
+  assert.equal(move.ply, 1);
+
+  // newGame: frame a allows this host and starts over; frame b ignores it.
+  await page.evaluate(() => {
+    for (const id of ['a', 'b']) document.getElementById(id).contentWindow.postMessage({ version: 1, type: 'newGame', rules: 'jieqi', opponent: 'human' }, '*');
+    document.getElementById('a').contentWindow.postMessage({ version: 1, type: 'newGame', rules: 'nonsense' }, '*');
+    document.getElementById('a').contentWindow.postMessage('garbage', '*');
+  });
+  await page.waitForTimeout(500);
+  const frames = page.frames().filter((f) => f.url().includes('embed=1'));
+  const state = await Promise.all(frames.map((f) => f.evaluate(() => ({
+    url: location.href, moves: document.querySelectorAll('#moves button.mv').length,
+    hidden: document.getElementById('board').dataset.pieces,
+    saved: localStorage.getItem('jieqi.game.v1'), settings: localStorage.getItem('jieqi.settings.v1'),
+    sw: document.documentElement.dataset.sw || null,
+  }))));
+  const a = state.find((s) => !s.url.endsWith('%3A1'));
+  const b = state.find((s) => s.url.endsWith('%3A1'));
+  assert.equal(a.moves, 0, 'allowed origin started a new game');
+  assert.equal(b.moves, 1, 'a message from a non-allowed origin changes nothing');
+  for (const s of state) {
+    assert.equal(s.saved, null, 'the embed never writes a saved game');
+    assert.equal(s.settings, null);
+    assert.equal(s.sw, null, 'no service worker in the embed');
+  }
+  // Resign in frame a: the parent hears gameover with winner and reason.
+  const fa = frames.find((f) => !isB(f));
+  await fa.click('#btn-resign');
+  await page.waitForFunction(() => window.msgs.some((m) => m.type === 'gameover'));
+  const over = await page.evaluate(() => window.msgs.find((m) => m.type === 'gameover'));
+  assert.deepEqual([over.winner, over.reason], ['black', 'resignation']);
+  } finally {
+    await ctx.close();
+    host.close();
+  }
+});
+
+test('a full move with the keyboard only, then a typed move', async () => {
+  const { ctx, page, errors } = await openGame(browser, url, DESKTOP);
+  await page.click('#btn-new');
+  await page.selectOption('#opt-opponent', 'human');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => /Red to move/.test(document.getElementById('status').textContent));
+  await page.focus('#pt-e0');
+  assert.match(await page.getAttribute('#pt-e0', 'aria-label'), /^e0, Red general/);
+  assert.match(await page.getAttribute('#pt-h2', 'aria-label'), /^h2, Red face-down piece on a cannon point/);
+  for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(k);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'pt-h2');
+  await page.keyboard.press('Enter');
+  assert.equal((await boardData(page)).selected, 'h2');
+  assert.match(await page.getAttribute('#pt-e2', 'aria-label'), /can move here/);
+  for (const k of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(k);
+  await page.keyboard.press('Space');
+  let d = await boardData(page);
+  assert.deepEqual(d.moves, ['C2.5']);
+  assert.match(await page.textContent('#announce'), /Red: C2\.5 \(h2e2\), revealed/);
+  // Black answers by typing WXF.
+  await page.focus('#move-input');
+  await page.keyboard.type('C8.5');
+  await page.keyboard.press('Enter');
+  d = await boardData(page);
+  assert.deepEqual(d.moves, ['C2.5', 'C8.5']);
+  // Escape cancels a selection.
+  await page.focus('#pt-e2');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  assert.equal((await boardData(page)).selected, '');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('the game is playable with the canvas hidden', async () => {
+  const { ctx, page } = await openGame(browser, url, PHONE);
+  await page.evaluate(() => { document.getElementById('board').style.visibility = 'hidden'; });
+  await page.click('#pt-h2', { force: true }).catch(() => {});
+  await page.focus('#pt-h2');
+  await page.keyboard.press('Enter');
+  await page.focus('#pt-e2');
+  await page.keyboard.press('Enter');
+  assert.deepEqual((await boardData(page)).moves.slice(0, 1), ['C2.5']);
+  await ctx.close();
+});
+
+for (const [name, query] of [['main', ''], ['embed', '?embed=1&opponent=human']]) {
+  test(`accessibility audit (axe-core) of the ${name} page: no serious or critical violations`, async () => {
+    const ctx = await browser.newContext({ viewport: { width: DESKTOP.width, height: DESKTOP.height }, bypassCSP: true });
+    const page = await ctx.newPage();
+    await page.goto(url + query, { waitUntil: 'load' });
+    await page.waitForSelector('body[data-worker="ready"]', { timeout: 20000 });
+    await page.addScriptTag({ path: join(root, 'node_modules', 'axe-core', 'axe.min.js') });
+    const result = await page.evaluate(async () => {
+      const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
+    });
+    const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(bad, [], JSON.stringify(result, null, 1));
+    await ctx.close();
+  });
+}
