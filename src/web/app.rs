@@ -1132,7 +1132,10 @@ impl App {
                 (None, Color::Black) => self.t(Key::BlackToMove),
             };
             let check = if self.game.board().in_check() { format!(" · {}", self.t(Key::Check)) } else { String::new() };
-            format!("{who} ({}){check}", i18n::color(self.lang, turn))
+            match self.opponent {
+                Some(_) => format!("{who} ({}){check}", i18n::color(self.lang, turn)),
+                None => format!("{who}{check}"),
+            }
         };
         s.set_text_content(Some(&text));
         let _ = s.set_attribute("data-thinking", if self.waiting != 0 { "1" } else { "0" });
