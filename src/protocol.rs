@@ -11,7 +11,14 @@ use crate::rules::RuleSet;
 pub enum ToWorker {
     /// Choose a move. `fen` is the seat's Jieqi FEN (its own pools);
     /// `recent` the public keys (hex) since the last irreversible move.
-    Think { id: u32, fen: String, rules: RuleSet, recent: Vec<String>, level: Level, seed: u32 },
+    Think {
+        id: u32,
+        fen: String,
+        rules: RuleSet,
+        recent: Vec<String>,
+        level: Level,
+        seed: u32,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -24,20 +31,56 @@ pub enum FromWorker {
 }
 
 /// Handle one request (pure: the worker shell only moves messages).
-pub fn handle(searcher: &mut crate::ai::Searcher, msg: ToWorker, progress: &mut dyn FnMut(FromWorker)) -> FromWorker {
+pub fn handle(
+    searcher: &mut crate::ai::Searcher,
+    msg: ToWorker,
+    progress: &mut dyn FnMut(FromWorker),
+) -> FromWorker {
     match msg {
-        ToWorker::Think { id, fen, rules, recent, level, seed } => {
+        ToWorker::Think {
+            id,
+            fen,
+            rules,
+            recent,
+            level,
+            seed,
+        } => {
             let pos = match crate::rules::fen::parse(&fen, rules) {
                 Ok(p) => p,
-                Err(e) => return FromWorker::Error { id, message: e.to_string() },
+                Err(e) => {
+                    return FromWorker::Error {
+                        id,
+                        message: e.to_string(),
+                    }
+                }
             };
-            let recent: Vec<u64> = recent.iter().filter_map(|h| u64::from_str_radix(h, 16).ok()).collect();
+            let recent: Vec<u64> = recent
+                .iter()
+                .filter_map(|h| u64::from_str_radix(h, 16).ok())
+                .collect();
             let (limits, amplitude) = level.limits();
             let stop = std::sync::atomic::AtomicBool::new(false);
-            let r = searcher.search(&pos, &recent, limits, crate::ai::Noise { amplitude, seed: seed as u64 }, &stop, &mut |i| {
-                progress(FromWorker::Progress { id, depth: i.depth, score: i.score })
-            });
-            FromWorker::BestMove { id, mv: r.best.map(|m| m.to_string()) }
+            let r = searcher.search(
+                &pos,
+                &recent,
+                limits,
+                crate::ai::Noise {
+                    amplitude,
+                    seed: seed as u64,
+                },
+                &stop,
+                &mut |i| {
+                    progress(FromWorker::Progress {
+                        id,
+                        depth: i.depth,
+                        score: i.score,
+                    })
+                },
+            );
+            FromWorker::BestMove {
+                id,
+                mv: r.best.map(|m| m.to_string()),
+            }
         }
     }
 }

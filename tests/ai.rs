@@ -12,12 +12,25 @@ fn best(text: &str, rules: RuleSet, depth: u32) -> (Option<Move>, i32) {
     let pos = fen::parse(text, rules).unwrap();
     let mut s = Searcher::new(8);
     let stop = AtomicBool::new(false);
-    let r = s.search(&pos, &[], Limits { depth: Some(depth), ..Limits::default() }, Noise::default(), &stop, &mut |_| {});
+    let r = s.search(
+        &pos,
+        &[],
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        Noise::default(),
+        &stop,
+        &mut |_| {},
+    );
     (r.best, r.score)
 }
 
 fn mv(s: &str) -> Move {
-    Move::new(Square::parse(&s[0..2]).unwrap(), Square::parse(&s[2..4]).unwrap())
+    Move::new(
+        Square::parse(&s[0..2]).unwrap(),
+        Square::parse(&s[2..4]).unwrap(),
+    )
 }
 
 #[test]
@@ -27,7 +40,10 @@ fn finds_mate_in_one() {
     let m = m.unwrap();
     let mut p = fen::parse("4k4/R8/1R7/9/9/9/9/9/9/3K5 w", RuleSet::Xiangqi).unwrap();
     p.make(m, None, None);
-    assert!(p.legal_moves().is_empty() && p.in_check(), "{m} does not mate");
+    assert!(
+        p.legal_moves().is_empty() && p.in_check(),
+        "{m} does not mate"
+    );
     assert!(score > ai::eval::MATE_BOUND);
 }
 
@@ -38,7 +54,10 @@ fn finds_mate_in_two() {
     let (m, score) = best(text, RuleSet::Xiangqi, 5);
     assert!(m.is_some());
     assert!(score > ai::eval::MATE_BOUND, "score {score}");
-    assert!(ai::eval::MATE - score <= 3, "mate in two = 3 plies, got score {score}");
+    assert!(
+        ai::eval::MATE - score <= 3,
+        "mate in two = 3 plies, got score {score}"
+    );
 }
 
 #[test]
@@ -58,16 +77,31 @@ fn never_plays_an_illegal_move_from_random_positions() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            g.play(legal.as_slice()[(x % legal.len() as u64) as usize]).unwrap();
+            g.play(legal.as_slice()[(x % legal.len() as u64) as usize])
+                .unwrap();
         }
         if g.outcome().is_some() {
             continue;
         }
         let view = g.view(Seat::of(g.turn()));
-        let limits = Limits { nodes: Some(300 + (i as u64 % 5) * 400), ..Limits::default() };
-        let r = searcher.search(&view.position, &view.recent, limits, Noise::default(), &stop, &mut |_| {});
+        let limits = Limits {
+            nodes: Some(300 + (i as u64 % 5) * 400),
+            ..Limits::default()
+        };
+        let r = searcher.search(
+            &view.position,
+            &view.recent,
+            limits,
+            Noise::default(),
+            &stop,
+            &mut |_| {},
+        );
         let m = r.best.expect("a move while legal moves exist");
-        assert!(g.legal_moves().contains(&m), "{m} illegal in {}", fen::write(g.board()));
+        assert!(
+            g.legal_moves().contains(&m),
+            "{m} illegal in {}",
+            fen::write(g.board())
+        );
         checked += 1;
     }
     assert!(checked > 150);
@@ -79,7 +113,17 @@ fn tiny_time_still_returns_a_legal_move() {
     let view = g.view(Seat::Red);
     let mut s = Searcher::new(1);
     let stop = AtomicBool::new(true); // asked to stop before it starts
-    let r = s.search(&view.position, &[], Limits { movetime_ms: Some(0.0), ..Limits::default() }, Noise::default(), &stop, &mut |_| {});
+    let r = s.search(
+        &view.position,
+        &[],
+        Limits {
+            movetime_ms: Some(0.0),
+            ..Limits::default()
+        },
+        Noise::default(),
+        &stop,
+        &mut |_| {},
+    );
     assert!(g.legal_moves().contains(&r.best.unwrap()));
 }
 
@@ -116,7 +160,12 @@ fn uci(input: &str) -> String {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     String::from_utf8(out.stdout).unwrap()
 }
@@ -133,21 +182,42 @@ fn uci_session() {
     assert!(out.contains("info depth 3 score"), "{out}");
     assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
     assert!(out.contains("Nodes searched: "), "{out}");
-    assert!(out.contains("info string error: unknown command 'bogus'"), "{out}");
-    assert!(out.contains("info string error: the board needs 10 ranks"), "{out}");
-    assert!(out.contains("info string error: unknown go parameter 'wibble'"), "{out}");
+    assert!(
+        out.contains("info string error: unknown command 'bogus'"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string error: the board needs 10 ranks"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string error: unknown go parameter 'wibble'"),
+        "{out}"
+    );
     assert!(out.contains("reveal letter is missing"), "{out}");
 }
 
 #[test]
 fn cli_perft_and_moves() {
-    let out = Command::new(env!("CARGO_BIN_EXE_jieqi")).args(["perft", "2"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+        .args(["perft", "2"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("h2e2: 45") && text.contains("Nodes searched: 1920"), "{text}");
-    let out = Command::new(env!("CARGO_BIN_EXE_jieqi")).args(["moves", fen::JIEQI_START]).output().unwrap();
+    assert!(
+        text.contains("h2e2: 45") && text.contains("Nodes searched: 1920"),
+        "{text}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+        .args(["moves", fen::JIEQI_START])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.split_whitespace().count(), 44);
-    let out = Command::new(env!("CARGO_BIN_EXE_jieqi")).args(["moves", "garbage"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+        .args(["moves", "garbage"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("error:"));
 }
@@ -156,7 +226,9 @@ fn cli_perft_and_moves() {
 fn match_runner_plays_a_short_fair_match() {
     let dir = std::env::temp_dir().join(format!("jieqi-match-{}", std::process::id()));
     let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
-        .args(["match", "easy:200", "random", "--games", "4", "--jobs", "2", "--seed", "3", "--out"])
+        .args([
+            "match", "easy:200", "random", "--games", "4", "--jobs", "2", "--seed", "3", "--out",
+        ])
         .arg(&dir)
         .output()
         .unwrap();

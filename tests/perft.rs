@@ -23,9 +23,13 @@ fn perft_depth_5() {
 fn published_xiangqi_positions() {
     let data = include_str!("data/xiangqi_perft.txt");
     let mut checked = 0;
-    for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let (text, counts) = line.split_once(';').unwrap();
-        let mut pos = fen::parse(text.trim(), RuleSet::Xiangqi).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mut pos =
+            fen::parse(text.trim(), RuleSet::Xiangqi).unwrap_or_else(|e| panic!("{text}: {e}"));
         for (d, n) in counts.split_whitespace().enumerate() {
             let n: u64 = n.parse().unwrap();
             // Depth 4 only where it is quick enough for every test run.

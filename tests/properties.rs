@@ -14,7 +14,11 @@ fn legal_by_brute_force(p: &Position) -> Vec<Move> {
         .filter(|&m| {
             let mut q = p.clone();
             let hidden = q.piece_at(m.from).unwrap().hidden;
-            let r = if hidden { q.pool(q.turn()).entries().next().map(|(r, _)| r) } else { None };
+            let r = if hidden {
+                q.pool(q.turn()).entries().next().map(|(r, _)| r)
+            } else {
+                None
+            };
             q.make(m, r, None);
             !q.is_check_on(p.turn())
         })
@@ -24,7 +28,12 @@ fn legal_by_brute_force(p: &Position) -> Vec<Move> {
 }
 
 fn rules_strategy() -> impl Strategy<Value = RuleSet> {
-    prop_oneof![Just(RuleSet::ChessPlayX), Just(RuleSet::Jieqi), Just(RuleSet::Vietnam), Just(RuleSet::Xiangqi)]
+    prop_oneof![
+        Just(RuleSet::ChessPlayX),
+        Just(RuleSet::Jieqi),
+        Just(RuleSet::Vietnam),
+        Just(RuleSet::Xiangqi)
+    ]
 }
 
 proptest! {

@@ -13,7 +13,11 @@ fn pos(text: &str, rules: RuleSet) -> jieqi::rules::Position {
     fen::parse(text, rules).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 fn dests(p: &jieqi::rules::Position, from: &str) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves_from(sq(from)).iter().map(|m| m.to.to_string()).collect();
+    let mut v: Vec<String> = p
+        .legal_moves_from(sq(from))
+        .iter()
+        .map(|m| m.to.to_string())
+        .collect();
     v.sort();
     v
 }
@@ -92,7 +96,10 @@ fn advisor_in_palace_and_chariot_blocked() {
 fn no_move_may_leave_the_general_attacked() {
     // The red chariot on e4 is pinned by the black chariot on e8.
     let p = pos("3k5/4r4/9/9/9/4R4/9/9/9/4K4 w", RuleSet::Xiangqi);
-    assert_eq!(dests(&p, "e4"), vec!["e1", "e2", "e3", "e5", "e6", "e7", "e8"]);
+    assert_eq!(
+        dests(&p, "e4"),
+        vec!["e1", "e2", "e3", "e5", "e6", "e7", "e8"]
+    );
 }
 
 // ---- Section 3: face-down pieces ----
@@ -105,7 +112,7 @@ fn face_down_pieces_move_as_their_start_point() {
     assert_eq!(dests(&p, "b0"), vec!["a2", "c2"]); // face-down horse, d1 blocked by its leg c0
     assert_eq!(dests(&p, "e3"), vec!["e4"]); // face-down soldier: forward only
     assert_eq!(dests(&p, "a0"), vec!["a1", "a2"]); // face-down chariot
-    // Face-down cannon captures only over exactly one screen.
+                                                   // Face-down cannon captures only over exactly one screen.
     let d = dests(&p, "b2");
     assert!(d.contains(&"b9".to_string()) && !d.contains(&"b7".to_string()));
 }
@@ -114,7 +121,7 @@ fn face_down_pieces_move_as_their_start_point() {
 fn face_down_elephant_obeys_eye_and_river() {
     let p = pos("3k5/9/9/9/9/9/9/9/3P5/2X1K4 w A2B2N2R2C2P4", RuleSet::Jieqi);
     assert_eq!(dests(&p, "c0"), vec!["a2"]); // e2 blocked by the eye d1
-    // b1 is not a start point: a face-down piece cannot stand there.
+                                             // b1 is not a start point: a face-down piece cannot stand there.
     assert!(fen::parse("4k4/9/9/9/9/9/9/9/1X7/4K4 w A2B2N2R2C2P5", RuleSet::Jieqi).is_err());
 }
 
@@ -130,12 +137,21 @@ fn reveal_at_end_of_move_then_moves_as_itself() {
 
 #[test]
 fn face_up_advisor_and_elephant_are_free() {
-    let p = pos("4k4/9/9/9/9/4A4/9/9/9/3K5 w A1B2N2R2C2P5a2b2n2r2c2p5", RuleSet::Jieqi);
+    let p = pos(
+        "4k4/9/9/9/9/4A4/9/9/9/3K5 w A1B2N2R2C2P5a2b2n2r2c2p5",
+        RuleSet::Jieqi,
+    );
     assert_eq!(dests(&p, "e4"), vec!["d3", "d5", "f3", "f5"]);
-    let p = pos("4k4/9/9/9/9/4B4/9/9/9/3K5 w A2B1N2R2C2P5a2b2n2r2c2p5", RuleSet::Jieqi);
+    let p = pos(
+        "4k4/9/9/9/9/4B4/9/9/9/3K5 w A2B1N2R2C2P5a2b2n2r2c2p5",
+        RuleSet::Jieqi,
+    );
     assert_eq!(dests(&p, "e4"), vec!["c2", "c6", "g2", "g6"]);
     // The eye still blocks.
-    let p = pos("4k4/9/9/9/3p5/4B4/9/9/9/3K5 w A2B1N2R2C2P5a2b2n2r2c2p4", RuleSet::Jieqi);
+    let p = pos(
+        "4k4/9/9/9/3p5/4B4/9/9/9/3K5 w A2B1N2R2C2P5a2b2n2r2c2p4",
+        RuleSet::Jieqi,
+    );
     assert_eq!(dests(&p, "e4"), vec!["c2", "g2", "g6"]);
     // In standard xiangqi the same elephant may not cross.
     let p = pos("4k4/9/9/9/9/4B4/9/9/9/3K5 w", RuleSet::Xiangqi);
@@ -174,7 +190,10 @@ fn reveal_frequencies_match_the_shuffle() {
         let expected = n as f64 * p;
         let sigma = (n as f64 * p * (1.0 - p)).sqrt();
         let got = counts[r.index()] as f64;
-        assert!((got - expected).abs() < 4.0 * sigma, "{r:?}: {got} vs {expected}");
+        assert!(
+            (got - expected).abs() < 4.0 * sigma,
+            "{r:?}: {got} vs {expected}"
+        );
     }
 }
 
@@ -210,7 +229,12 @@ fn chessplayx_captured_face_down_stays_unknown() {
     for seat in [Seat::Red, Seat::Black, Seat::Spectator] {
         let v = g.view(seat);
         assert_eq!(v.captured[Color::Black.index()][0].role, None);
-        assert_eq!(v.moves[0].len(), 5, "only the reveal letter: {}", v.moves[0]);
+        assert_eq!(
+            v.moves[0].len(),
+            5,
+            "only the reveal letter: {}",
+            v.moves[0]
+        );
         assert_eq!(v.position.pool(Color::Black).total(), 15);
     }
 }
@@ -226,7 +250,11 @@ fn jieqi_capturer_learns_then_everyone_at_the_end() {
     assert_eq!(red.moves[0].len(), 6);
     assert_eq!(black.moves[0].len(), 5);
     assert_eq!(red.position.pool(Color::Black).total(), 14);
-    assert_eq!(black.position.pool(Color::Black).total(), 15, "black does not know what it lost");
+    assert_eq!(
+        black.position.pool(Color::Black).total(),
+        15,
+        "black does not know what it lost"
+    );
     assert_eq!(g.view(Seat::Spectator).captured[1][0].role, None);
     g.resign(Color::Black);
     assert_eq!(g.view(Seat::Black).captured[1][0].role, Some(id));
@@ -250,7 +278,11 @@ fn views_hold_no_hidden_identity() {
         let v = g.view(seat);
         for (s, p) in v.position.pieces() {
             if p.hidden {
-                assert_eq!(Some(p.role), s.start_role(p.color), "a face-down piece carries only its start role");
+                assert_eq!(
+                    Some(p.role),
+                    s.start_role(p.color),
+                    "a face-down piece carries only its start role"
+                );
             }
         }
     }
@@ -263,10 +295,15 @@ fn checkmate_and_no_legal_move_lose() {
     assert_eq!((o.winner, o.reason), (Some(Color::Red), Reason::Checkmate));
     let g = game("4k4/9/4P4/9/9/9/9/9/3R1R3/4K4 b", RuleSet::Xiangqi);
     let o = g.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (Some(Color::Red), Reason::NoLegalMove));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Red), Reason::NoLegalMove)
+    );
 }
 
-const CHECK_CYCLE: [&str; 9] = ["a0a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9"];
+const CHECK_CYCLE: [&str; 9] = [
+    "a0a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9",
+];
 
 #[test]
 fn perpetual_check_loses_under_jieqi_and_xiangqi() {
@@ -276,7 +313,11 @@ fn perpetual_check_loses_under_jieqi_and_xiangqi() {
         assert!(g.outcome().is_none());
         play_all(&mut g, &CHECK_CYCLE[8..]);
         let o = g.outcome().unwrap();
-        assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::PerpetualCheck), "{rules:?}");
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::Black), Reason::PerpetualCheck),
+            "{rules:?}"
+        );
     }
 }
 
@@ -286,18 +327,27 @@ fn perpetual_check_is_a_draw_under_chessplayx_and_vietnam() {
         let mut g = game("4k4/9/9/9/9/9/9/9/9/R2K5 w", rules);
         play_all(&mut g, &CHECK_CYCLE);
         let o = g.outcome().unwrap();
-        assert_eq!((o.winner, o.reason), (None, Reason::Repetition), "{rules:?}");
+        assert_eq!(
+            (o.winner, o.reason),
+            (None, Reason::Repetition),
+            "{rules:?}"
+        );
     }
 }
 
 #[test]
 fn perpetual_chase_loses_under_jieqi() {
-    let cycle = ["i6i7", "a7c8", "i7i8", "c8a7", "i8i7", "a7c8", "i7i8", "c8a7", "i8i7"];
+    let cycle = [
+        "i6i7", "a7c8", "i7i8", "c8a7", "i8i7", "a7c8", "i7i8", "c8a7", "i8i7",
+    ];
     let text = "4k4/9/n8/8R/9/9/9/9/9/3K5 w";
     let mut g = game(text, RuleSet::Jieqi);
     play_all(&mut g, &cycle);
     let o = g.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::PerpetualChase));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), Reason::PerpetualChase)
+    );
     let mut g = game(text, RuleSet::ChessPlayX);
     play_all(&mut g, &cycle);
     assert_eq!(g.outcome().unwrap().reason, Reason::Repetition);
@@ -311,10 +361,19 @@ fn no_progress_limits_by_rule_set() {
         let mut g = game(text, rules);
         g.play(mv("a0b0")).unwrap();
         let o = g.outcome().unwrap();
-        assert_eq!((o.winner, o.reason), (None, Reason::NoProgress), "{rules:?}");
+        assert_eq!(
+            (o.winner, o.reason),
+            (None, Reason::NoProgress),
+            "{rules:?}"
+        );
     }
     // A soldier move resets the count under ChessPlayX only.
-    for (rules, ends) in [(RuleSet::ChessPlayX, false), (RuleSet::Jieqi, true), (RuleSet::Vietnam, true), (RuleSet::Xiangqi, true)] {
+    for (rules, ends) in [
+        (RuleSet::ChessPlayX, false),
+        (RuleSet::Jieqi, true),
+        (RuleSet::Vietnam, true),
+        (RuleSet::Xiangqi, true),
+    ] {
         let mut g = game(text, rules);
         g.play(mv("a2a3")).unwrap();
         assert_eq!(g.outcome().is_some(), ends, "{rules:?}");
@@ -340,7 +399,13 @@ fn fen_round_trip_and_start_positions() {
     let x = jieqi::rules::Position::start(RuleSet::Xiangqi);
     assert_eq!(pos(fen::XIANGQI_START, RuleSet::Xiangqi), x);
     // The plain 4-field xiangqi FEN is accepted too.
-    assert_eq!(pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0 1", RuleSet::Xiangqi), x);
+    assert_eq!(
+        pos(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0 1",
+            RuleSet::Xiangqi
+        ),
+        x
+    );
 }
 
 #[test]
@@ -354,13 +419,21 @@ fn fen_errors_are_readable() {
         ("4k4/9/9/9/9/9/9/9/9/9 w", "one general"),
         ("4k4/9/9/9/9/9/9/9/9/4K4 x", "side to move"),
         ("4k4/9/9/9/9/9/9/9/4X4/4K4 w R2", "not a start point"),
-        ("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R3 0 1", "too many"),
-        ("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2 0 1", "more face-down pieces"),
+        (
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R3 0 1",
+            "too many",
+        ),
+        (
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2 0 1",
+            "more face-down pieces",
+        ),
         ("4k4/4R4/9/9/9/9/9/9/9/3K5 w", "not to move is in check"),
         ("3k5/9/9/9/9/9/9/9/9/3K5 w", "not to move is in check"),
     ];
     for (text, want) in cases {
-        let e = fen::parse(text, RuleSet::Jieqi).expect_err(text).to_string();
+        let e = fen::parse(text, RuleSet::Jieqi)
+            .expect_err(text)
+            .to_string();
         assert!(e.contains(want), "{text:?}: {e}");
     }
 }
@@ -371,13 +444,18 @@ fn move_text_with_reveal_and_capture_letters() {
     let p = g.play(mv("b2b9")).unwrap();
     let t = movetext::write(&p, true);
     assert_eq!(&t[..4], "b2b9");
-    assert!(t.as_bytes()[4].is_ascii_uppercase() && t.as_bytes()[5].is_ascii_lowercase(), "{t}");
+    assert!(
+        t.as_bytes()[4].is_ascii_uppercase() && t.as_bytes()[5].is_ascii_lowercase(),
+        "{t}"
+    );
     // Resolving the same text replays the same identities.
     let start = jieqi::rules::Position::start(RuleSet::Jieqi);
     let (m, reveal, cap) = movetext::resolve(&start, &t).unwrap();
     assert_eq!((m, reveal, cap), (p.mv, p.reveal, p.capture_id));
     // Errors: syntax, wrong side, missing reveal letter, illegal.
-    for bad in ["", "zz", "h2", "h2e2", "h2e2K", "h7e7C", "a0a5R", "e0e2", "h2e2Cxx", "é2e2"] {
+    for bad in [
+        "", "zz", "h2", "h2e2", "h2e2K", "h7e7C", "a0a5R", "e0e2", "h2e2Cxx", "é2e2",
+    ] {
         assert!(movetext::resolve(&start, bad).is_err(), "{bad}");
     }
 }
@@ -393,7 +471,10 @@ fn display_notations() {
     assert_eq!(write(&x, mv("b0c2"), Vietnamese), "M8.7");
     assert_eq!(write(&x, mv("b0c2"), Chinese), "傌八进七");
     assert_eq!(write(&x, mv("h2h9"), Wxf), "C2+7");
-    let b = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", RuleSet::Xiangqi);
+    let b = pos(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b",
+        RuleSet::Xiangqi,
+    );
     assert_eq!(write(&b, mv("h9g7"), Wxf), "H8+7");
     assert_eq!(write(&b, mv("h9g7"), Chinese), "馬８进７");
     assert_eq!(write(&b, mv("h7h0"), Wxf), "C8+7");

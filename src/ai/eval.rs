@@ -17,7 +17,15 @@ const VALUE_FREE: [(i32, i32); 7] = [
     (130, 160),   // soldier (more once across the river)
 ];
 /// Standard xiangqi: advisors and elephants are bound to palace and river.
-const VALUE_BOUND: [(i32, i32); 7] = [(0, 0), (200, 180), (200, 190), (620, 700), (1150, 1300), (700, 650), (100, 140)];
+const VALUE_BOUND: [(i32, i32); 7] = [
+    (0, 0),
+    (200, 180),
+    (200, 190),
+    (620, 700),
+    (1150, 1300),
+    (700, 650),
+    (100, 140),
+];
 
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are mates.
@@ -74,7 +82,11 @@ pub fn piece_value(pos: &Position, p: Piece) -> i32 {
 
 /// Position bonus for a face-up piece, from `c`'s side (rank 0 = own edge).
 fn placement(p: Piece, sq: Square) -> i32 {
-    let rel = if p.color == Color::Red { sq } else { sq.flip_rank() };
+    let rel = if p.color == Color::Red {
+        sq
+    } else {
+        sq.flip_rank()
+    };
     let (f, r) = (rel.file() as i32, rel.rank() as i32);
     let center = 4 - (f - 4).abs(); // 0..4
     match p.role {
@@ -88,8 +100,13 @@ fn placement(p: Piece, sq: Square) -> i32 {
                 (r - 3) * 4
             }
         }
-        Role::Horse => center * 8 + (if (3..=7).contains(&r) { 20 } else { 0 }) - (if f == 0 || f == 8 { 15 } else { 0 }),
-        Role::Chariot => (if r >= 5 { 20 } else { 0 }) + (if (3..=5).contains(&f) { 10 } else { 0 }),
+        Role::Horse => {
+            center * 8 + (if (3..=7).contains(&r) { 20 } else { 0 })
+                - (if f == 0 || f == 8 { 15 } else { 0 })
+        }
+        Role::Chariot => {
+            (if r >= 5 { 20 } else { 0 }) + (if (3..=5).contains(&f) { 10 } else { 0 })
+        }
         Role::Cannon => (if f == 4 { 15 } else { 0 }) + (if r <= 3 { 5 } else { 0 }),
         Role::Advisor | Role::Elephant => {
             // Near the own general, they defend.
@@ -99,7 +116,13 @@ fn placement(p: Piece, sq: Square) -> i32 {
                 0
             }
         }
-        Role::General => if r == 0 { 10 } else { -10 * r },
+        Role::General => {
+            if r == 0 {
+                10
+            } else {
+                -10 * r
+            }
+        }
     }
 }
 
@@ -118,7 +141,10 @@ fn hidden_placement(p: Piece) -> i32 {
 pub fn evaluate(pos: &Position) -> i32 {
     let v = values(pos);
     let ph = phase(pos);
-    let hv = [hidden_value(pos, Color::Red), hidden_value(pos, Color::Black)];
+    let hv = [
+        hidden_value(pos, Color::Red),
+        hidden_value(pos, Color::Black),
+    ];
     let mut score = [0i32; 2];
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
@@ -140,7 +166,9 @@ pub fn evaluate(pos: &Position) -> i32 {
             if matches!(p.role, Role::Advisor | Role::Elephant) && sq.in_palace(p.color) {
                 defenders[c] += 1;
             }
-            if matches!(p.role, Role::Chariot | Role::Horse | Role::Cannon) && !sq.on_own_half(p.color) {
+            if matches!(p.role, Role::Chariot | Role::Horse | Role::Cannon)
+                && !sq.on_own_half(p.color)
+            {
                 attackers[c] += 1;
             }
         }

@@ -38,15 +38,38 @@ impl Level {
     }
 
     pub fn from_id(s: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.id().eq_ignore_ascii_case(s.trim()))
+        Level::ALL
+            .into_iter()
+            .find(|l| l.id().eq_ignore_ascii_case(s.trim()))
     }
 
     /// Time, depth and deliberate imperfection of this level.
     pub fn limits(self) -> (Limits, i32) {
         match self {
-            Level::Easy => (Limits { movetime_ms: Some(60.0), depth: Some(2), nodes: None }, 160),
-            Level::Medium => (Limits { movetime_ms: Some(330.0), depth: Some(6), nodes: None }, 25),
-            Level::Hard => (Limits { movetime_ms: Some(1000.0), depth: None, nodes: None }, 0),
+            Level::Easy => (
+                Limits {
+                    movetime_ms: Some(60.0),
+                    depth: Some(2),
+                    nodes: None,
+                },
+                160,
+            ),
+            Level::Medium => (
+                Limits {
+                    movetime_ms: Some(330.0),
+                    depth: Some(6),
+                    nodes: None,
+                },
+                25,
+            ),
+            Level::Hard => (
+                Limits {
+                    movetime_ms: Some(1000.0),
+                    depth: None,
+                    nodes: None,
+                },
+                0,
+            ),
         }
     }
 }
@@ -61,6 +84,13 @@ pub fn think(
     on_info: &mut dyn FnMut(&Info),
 ) -> Option<Move> {
     let (limits, amplitude) = level.limits();
-    let r = searcher.search(&view.position, &view.recent, limits, Noise { amplitude, seed }, stop, on_info);
+    let r = searcher.search(
+        &view.position,
+        &view.recent,
+        limits,
+        Noise { amplitude, seed },
+        stop,
+        on_info,
+    );
     r.best
 }

@@ -106,11 +106,18 @@ impl Searcher {
         self.killers = [[None; 2]; MAX_PLY + 1];
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.path.clear();
-        self.path.extend(recent.iter().copied().filter(|&k| k != pos.public_hash()));
+        self.path
+            .extend(recent.iter().copied().filter(|&k| k != pos.public_hash()));
         self.tt.new_search();
 
         let moves = pos.legal_moves();
-        let mut result = SearchResult { best: moves.as_slice().first().copied(), score: 0, depth: 0, nodes: 0, pv: Vec::new() };
+        let mut result = SearchResult {
+            best: moves.as_slice().first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
         if moves.is_empty() {
             result.score = -MATE;
             return result;
@@ -118,14 +125,30 @@ impl Searcher {
         self.root_noise = moves
             .iter()
             .enumerate()
-            .map(|(i, &m)| (m, if noise.amplitude > 0 { noise_value(noise.seed, i as u64, noise.amplitude) } else { 0 }))
+            .map(|(i, &m)| {
+                (
+                    m,
+                    if noise.amplitude > 0 {
+                        noise_value(noise.seed, i as u64, noise.amplitude)
+                    } else {
+                        0
+                    },
+                )
+            })
             .collect();
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).min(MAX_PLY as u32 - 4);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .min(MAX_PLY as u32 - 4);
         let mut score: i32 = 0;
         for depth in 1..=max_depth {
             // Aspiration windows around the last score.
             let mut delta = 40;
-            let (mut alpha, mut beta) = if depth >= 4 && score.abs() < MATE_BOUND { (score - delta, score + delta) } else { (-INF, INF) };
+            let (mut alpha, mut beta) = if depth >= 4 && score.abs() < MATE_BOUND {
+                (score - delta, score + delta)
+            } else {
+                (-INF, INF)
+            };
             let s = loop {
                 let s = self.root(&mut pos, depth as i32, alpha, beta, stop);
                 if self.stopped {
@@ -151,7 +174,13 @@ impl Searcher {
             result.score = score;
             result.depth = depth;
             result.pv = pv.clone();
-            on_info(&Info { depth, score, nodes: self.nodes, time_ms: now_ms() - self.start, pv });
+            on_info(&Info {
+                depth,
+                score,
+                nodes: self.nodes,
+                time_ms: now_ms() - self.start,
+                pv,
+            });
             if self.stopped {
                 break;
             }
@@ -169,7 +198,14 @@ impl Searcher {
         result
     }
 
-    fn root(&mut self, pos: &mut Position, depth: i32, mut alpha: i32, beta: i32, stop: &AtomicBool) -> i32 {
+    fn root(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        stop: &AtomicBool,
+    ) -> i32 {
         let mut moves = pos.legal_moves();
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
         self.order(pos, &mut moves, tt_move, 0);
@@ -177,7 +213,11 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = None;
         for (i, &m) in moves.iter().enumerate() {
-            let bonus = self.root_noise.iter().find(|(x, _)| *x == m).map_or(0, |&(_, n)| n);
+            let bonus = self
+                .root_noise
+                .iter()
+                .find(|(x, _)| *x == m)
+                .map_or(0, |&(_, n)| n);
             let s = if i == 0 || noisy {
                 let (a, b) = if noisy { (-INF, INF) } else { (-beta, -alpha) };
                 self.child(pos, m, depth - 1, a, b, 1, stop) + bonus
@@ -204,7 +244,8 @@ impl Searcher {
         }
         if let Some(m) = best_move {
             if !self.stopped {
-                self.tt.store(pos.hash(), Some(m), best, depth, Bound::Exact, 0);
+                self.tt
+                    .store(pos.hash(), Some(m), best, depth, Bound::Exact, 0);
             }
         }
         best
@@ -213,7 +254,16 @@ impl Searcher {
     /// Search the position after `m`, averaging over reveal outcomes.
     /// Returns the score from the mover's side. `a`, `b` are the child's window.
     #[allow(clippy::too_many_arguments)]
-    fn child(&mut self, pos: &mut Position, m: Move, depth: i32, a: i32, b: i32, ply: usize, stop: &AtomicBool) -> i32 {
+    fn child(
+        &mut self,
+        pos: &mut Position,
+        m: Move,
+        depth: i32,
+        a: i32,
+        b: i32,
+        ply: usize,
+        stop: &AtomicBool,
+    ) -> i32 {
         let piece = pos.piece_at(m.from).expect("mover");
         let key = pos.public_hash();
         self.path.push(key);
@@ -249,7 +299,7 @@ impl Searcher {
             if lo > MATE_BOUND {
                 lo // every outcome wins: count the slowest
             } else if hi < -MATE_BOUND {
-                lo // every outcome loses: count the fastest (worst)
+                hi // every outcome loses: count the slowest
             } else {
                 mean.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
             }
@@ -286,7 +336,15 @@ impl Searcher {
         self.path.iter().rev().skip(1).step_by(2).any(|&k| k == key)
     }
 
-    fn negamax(&mut self, pos: &mut Position, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, stop: &AtomicBool) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        stop: &AtomicBool,
+    ) -> i32 {
         self.nodes += 1;
         self.check_time(stop);
         if self.stopped {
@@ -410,7 +468,15 @@ impl Searcher {
         best
     }
 
-    fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, qply: u32, stop: &AtomicBool) -> i32 {
+    fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+        stop: &AtomicBool,
+    ) -> i32 {
         self.nodes += 1;
         self.check_time(stop);
         if self.stopped {
@@ -452,7 +518,8 @@ impl Searcher {
                 let mut sum = 0i64;
                 for (r, n) in pool.entries() {
                     let u = pos.make(m, Some(r), None);
-                    sum += -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1, stop) as i64 * n as i64;
+                    sum += -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1, stop) as i64
+                        * n as i64;
                     pos.unmake(m, u);
                 }
                 ((sum / total) as i32).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
@@ -480,7 +547,11 @@ impl Searcher {
 
     /// Order: TT move, captures by victim value then cheap attacker, killers, history.
     fn order(&self, pos: &Position, moves: &mut MoveList, tt_move: Option<Move>, ply: usize) {
-        let killers = if ply < MAX_PLY { self.killers[ply] } else { [None; 2] };
+        let killers = if ply < MAX_PLY {
+            self.killers[ply]
+        } else {
+            [None; 2]
+        };
         let mut scored: Vec<(i32, Move)> = moves
             .iter()
             .map(|&m| {
@@ -503,7 +574,7 @@ impl Searcher {
                 (s, m)
             })
             .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|x| std::cmp::Reverse(x.0));
         for (i, (_, m)) in scored.into_iter().enumerate() {
             moves.as_mut_slice()[i] = m;
         }
@@ -515,7 +586,9 @@ impl Searcher {
         let mut undo = Vec::new();
         let mut seen = Vec::new();
         while pv.len() < max {
-            let Some(m) = self.tt.probe(pos.hash()).and_then(|e| e.mv) else { break };
+            let Some(m) = self.tt.probe(pos.hash()).and_then(|e| e.mv) else {
+                break;
+            };
             if !pos.is_legal(m) || seen.contains(&pos.hash()) {
                 break;
             }
@@ -541,7 +614,16 @@ impl Searcher {
 fn has_pieces(pos: &Position) -> bool {
     let us = pos.turn();
     pos.pieces()
-        .filter(|(_, p)| p.color == us && (p.hidden || matches!(p.role, crate::rules::Role::Chariot | crate::rules::Role::Horse | crate::rules::Role::Cannon)))
+        .filter(|(_, p)| {
+            p.color == us
+                && (p.hidden
+                    || matches!(
+                        p.role,
+                        crate::rules::Role::Chariot
+                            | crate::rules::Role::Horse
+                            | crate::rules::Role::Cannon
+                    ))
+        })
         .count()
         >= 2
 }

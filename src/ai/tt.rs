@@ -39,7 +39,10 @@ impl Tt {
     /// A table of at most `mb` MiB.
     pub fn new(mb: usize) -> Tt {
         let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Slot>()).next_power_of_two() / 2;
-        Tt { slots: vec![Slot::default(); n.max(1024)], age: 0 }
+        Tt {
+            slots: vec![Slot::default(); n.max(1024)],
+            age: 0,
+        }
     }
 
     pub fn clear(&mut self) {
@@ -69,10 +72,23 @@ impl Tt {
             1 => Bound::Lower,
             _ => Bound::Upper,
         };
-        Some(Entry { mv, score: s.score as i32, depth: s.depth as i32, bound })
+        Some(Entry {
+            mv,
+            score: s.score as i32,
+            depth: s.depth as i32,
+            bound,
+        })
     }
 
-    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound, ply: usize) {
+    pub fn store(
+        &mut self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
         let i = self.index(key);
         let age = self.age;
         let s = &mut self.slots[i];
@@ -82,7 +98,8 @@ impl Tt {
             *s = Slot {
                 key,
                 mv: if mv == 0 && s.key == key { s.mv } else { mv },
-                score: Self::score_to(score, ply).clamp(i16::MIN as i32 + 1, i16::MAX as i32) as i16,
+                score: Self::score_to(score, ply).clamp(i16::MIN as i32 + 1, i16::MAX as i32)
+                    as i16,
                 depth: depth.clamp(-1, 127) as i8,
                 meta: (match bound {
                     Bound::Exact => 0,

@@ -47,12 +47,18 @@ mod cli {
     fn num<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, String> {
         match v {
             None => Ok(default),
-            Some(s) => s.parse().map_err(|_| format!("{name} needs a number, not '{s}'")),
+            Some(s) => s
+                .parse()
+                .map_err(|_| format!("{name} needs a number, not '{s}'")),
         }
     }
 
     fn run(mut args: Vec<String>) -> Result<String, String> {
-        let cmd = if args.is_empty() { "uci".to_string() } else { args.remove(0) };
+        let cmd = if args.is_empty() {
+            "uci".to_string()
+        } else {
+            args.remove(0)
+        };
         match cmd.as_str() {
             "uci" => {
                 cli::uci::run();
@@ -60,9 +66,17 @@ mod cli {
             }
             "perft" => {
                 let has_fen = args.len() > 1 && !args[1].starts_with("--");
-                let default = if has_fen { RuleSet::Jieqi } else { RuleSet::Xiangqi };
+                let default = if has_fen {
+                    RuleSet::Jieqi
+                } else {
+                    RuleSet::Xiangqi
+                };
                 let rules = rules_flag(&mut args, default)?;
-                let depth: u32 = args.first().and_then(|d| d.parse().ok()).filter(|d| *d <= 9).ok_or("perft needs a depth from 0 to 9")?;
+                let depth: u32 = args
+                    .first()
+                    .and_then(|d| d.parse().ok())
+                    .filter(|d| *d <= 9)
+                    .ok_or("perft needs a depth from 0 to 9")?;
                 let fen = (args.len() > 1).then(|| args[1..].join(" "));
                 cli::perft_command(depth, fen.as_deref(), rules)
             }
@@ -81,15 +95,35 @@ mod cli {
             "match" => {
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
                 let games = num(flag(&mut args, "--games"), "--games", 20usize)?;
-                let movetime = flag(&mut args, "--movetime").map(|v| v.parse::<f64>().map_err(|_| format!("--movetime needs milliseconds, not '{v}'"))).transpose()?;
-                let nodes = flag(&mut args, "--nodes").map(|v| v.parse::<u64>().map_err(|_| format!("--nodes needs a number, not '{v}'"))).transpose()?;
+                let movetime = flag(&mut args, "--movetime")
+                    .map(|v| {
+                        v.parse::<f64>()
+                            .map_err(|_| format!("--movetime needs milliseconds, not '{v}'"))
+                    })
+                    .transpose()?;
+                let nodes = flag(&mut args, "--nodes")
+                    .map(|v| {
+                        v.parse::<u64>()
+                            .map_err(|_| format!("--nodes needs a number, not '{v}'"))
+                    })
+                    .transpose()?;
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                 let jobs = num(flag(&mut args, "--jobs"), "--jobs", 2usize)?;
                 let out_dir = flag(&mut args, "--out");
                 if args.len() != 2 {
                     return Err("match needs two engines".into());
                 }
-                let cfg = MatchConfig { engines: [args[0].clone(), args[1].clone()], rules, games, movetime_ms: movetime, nodes, seed, jobs, out_dir, max_plies: 400 };
+                let cfg = MatchConfig {
+                    engines: [args[0].clone(), args[1].clone()],
+                    rules,
+                    games,
+                    movetime_ms: movetime,
+                    nodes,
+                    seed,
+                    jobs,
+                    out_dir,
+                    max_plies: 400,
+                };
                 cli::matches::run(&cfg)?;
                 Ok(String::new())
             }

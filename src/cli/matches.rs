@@ -27,8 +27,14 @@ pub struct MatchConfig {
 
 /// One side's engine during a game.
 enum Player {
-    Builtin { level: Level, searcher: Box<Searcher>, nodes: Option<u64> },
-    Random { state: u64 },
+    Builtin {
+        level: Level,
+        searcher: Box<Searcher>,
+        nodes: Option<u64>,
+    },
+    Random {
+        state: u64,
+    },
     Uci(Box<UciEngine>),
 }
 
@@ -59,7 +65,11 @@ impl UciEngine {
                 }
             }
         });
-        let mut e = UciEngine { child, stdin, lines: rx };
+        let mut e = UciEngine {
+            child,
+            stdin,
+            lines: rx,
+        };
         e.send("uci")?;
         e.wait_for("uciok", Duration::from_secs(10))?;
         e.send("isready")?;
@@ -68,7 +78,9 @@ impl UciEngine {
     }
 
     fn send(&mut self, s: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{s}").and_then(|_| self.stdin.flush()).map_err(|e| format!("engine gone: {e}"))
+        writeln!(self.stdin, "{s}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("engine gone: {e}"))
     }
 
     fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
@@ -97,11 +109,21 @@ impl Drop for UciEngine {
 fn make_player(spec: &str, rules: RuleSet, seed: u64) -> Result<Player, String> {
     // A built-in level, optionally with its own node budget: `hard:90000`.
     let (name, budget) = match spec.split_once(':') {
-        Some((n, b)) if Level::from_id(n).is_some() => (n, Some(b.parse::<u64>().map_err(|_| format!("bad node budget in '{spec}'"))?)),
+        Some((n, b)) if Level::from_id(n).is_some() => (
+            n,
+            Some(
+                b.parse::<u64>()
+                    .map_err(|_| format!("bad node budget in '{spec}'"))?,
+            ),
+        ),
         _ => (spec, None),
     };
     if let Some(l) = Level::from_id(name) {
-        return Ok(Player::Builtin { level: l, searcher: Box::new(Searcher::new(16)), nodes: budget });
+        return Ok(Player::Builtin {
+            level: l,
+            searcher: Box::new(Searcher::new(16)),
+            nodes: budget,
+        });
     }
     if spec == "random" {
         return Ok(Player::Random { state: seed | 1 });
@@ -115,20 +137,41 @@ fn make_player(spec: &str, rules: RuleSet, seed: u64) -> Result<Player, String> 
 
 impl Player {
     /// Ask for a move from `seat`'s view; `Err` means forfeit.
-    fn choose(&mut self, game: &Game, seat: Seat, cfg: &MatchConfig, seed: u64) -> Result<Move, String> {
+    fn choose(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        cfg: &MatchConfig,
+        seed: u64,
+    ) -> Result<Move, String> {
         match self {
-            Player::Builtin { level, searcher, nodes } => {
+            Player::Builtin {
+                level,
+                searcher,
+                nodes,
+            } => {
                 let view = game.view(seat);
                 let (mut limits, amplitude) = level.limits();
                 if let Some(n) = nodes.or(cfg.nodes) {
                     // A node budget replaces the clock: reproducible on any machine.
-                    limits = Limits { nodes: Some(n), movetime_ms: None, ..limits };
+                    limits = Limits {
+                        nodes: Some(n),
+                        movetime_ms: None,
+                        ..limits
+                    };
                 }
                 if let Some(t) = cfg.movetime_ms {
                     limits.movetime_ms = Some(limits.movetime_ms.map_or(t, |x| x.min(t)));
                 }
                 let stop = AtomicBool::new(false);
-                let r = searcher.search(&view.position, &view.recent, limits, Noise { amplitude, seed }, &stop, &mut |_| {});
+                let r = searcher.search(
+                    &view.position,
+                    &view.recent,
+                    limits,
+                    Noise { amplitude, seed },
+                    &stop,
+                    &mut |_| {},
+                );
                 r.best.ok_or_else(|| "no move".to_string())
             }
             Player::Random { state } => {
@@ -141,16 +184,24 @@ impl Player {
             Player::Uci(e) => {
                 let view = game.view(seat);
                 let start = fen::write(game.start_position());
-                let moves = if view.moves.is_empty() { String::new() } else { format!(" moves {}", view.moves.join(" ")) };
+                let moves = if view.moves.is_empty() {
+                    String::new()
+                } else {
+                    format!(" moves {}", view.moves.join(" "))
+                };
                 e.send(&format!("position fen {start}{moves}"))?;
                 let t = cfg.movetime_ms.unwrap_or(1000.0);
                 match cfg.nodes {
                     Some(n) => e.send(&format!("go nodes {n}"))?,
                     None => e.send(&format!("go movetime {}", t as u64))?,
                 }
-                let line = e.wait_for("bestmove", Duration::from_millis((t * 3.0) as u64 + 2000))?;
+                let line =
+                    e.wait_for("bestmove", Duration::from_millis((t * 3.0) as u64 + 2000))?;
                 let text = line.split_whitespace().nth(1).unwrap_or("");
-                let (from, to) = (text.get(0..2).and_then(Square::parse), text.get(2..4).and_then(Square::parse));
+                let (from, to) = (
+                    text.get(0..2).and_then(Square::parse),
+                    text.get(2..4).and_then(Square::parse),
+                );
                 match (from, to) {
                     (Some(f), Some(t)) => Ok(Move::new(f, t)),
                     _ => Err(format!("unreadable bestmove '{line}'")),
@@ -168,24 +219,45 @@ struct GameResult {
 }
 
 fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
-    let seed = cfg.seed.wrapping_mul(6364136223846793005).wrapping_add(index as u64 * 2 + 1);
+    let seed = cfg
+        .seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(index as u64 * 2 + 1);
     // Engine 0 is Red in even games.
     let red_is_0 = index % 2 == 0;
-    let specs = if red_is_0 { [&cfg.engines[0], &cfg.engines[1]] } else { [&cfg.engines[1], &cfg.engines[0]] };
-    let mut players = [make_player(specs[0], cfg.rules, seed ^ 1)?, make_player(specs[1], cfg.rules, seed ^ 2)?];
+    let specs = if red_is_0 {
+        [&cfg.engines[0], &cfg.engines[1]]
+    } else {
+        [&cfg.engines[1], &cfg.engines[0]]
+    };
+    let mut players = [
+        make_player(specs[0], cfg.rules, seed ^ 1)?,
+        make_player(specs[1], cfg.rules, seed ^ 2)?,
+    ];
     let mut game = Game::new(cfg.rules, Some(seed));
     while game.outcome().is_none() {
         let c = game.turn();
         if game.ply() >= cfg.max_plies {
-            game.adjudicate(Outcome { winner: None, reason: Reason::NoProgress });
+            game.adjudicate(Outcome {
+                winner: None,
+                reason: Reason::NoProgress,
+            });
             break;
         }
-        let m = players[c.index()].choose(&game, Seat::of(c), cfg, seed.wrapping_add(game.ply() as u64));
+        let m = players[c.index()].choose(
+            &game,
+            Seat::of(c),
+            cfg,
+            seed.wrapping_add(game.ply() as u64),
+        );
         match m.map(|m| game.play(m).map_err(|e| e.to_string())) {
             Ok(Ok(_)) => {}
             Ok(Err(e)) | Err(e) => {
                 eprintln!("game {index}: {} forfeits: {e}", c.name());
-                game.adjudicate(Outcome { winner: Some(c.other()), reason: Reason::Forfeit });
+                game.adjudicate(Outcome {
+                    winner: Some(c.other()),
+                    reason: Reason::Forfeit,
+                });
             }
         }
     }
@@ -205,7 +277,11 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
         fen::write(game.start_position()),
         game.moves_text(Seat::Spectator).join(" ")
     );
-    Ok(GameResult { score, outcome, record })
+    Ok(GameResult {
+        score,
+        outcome,
+        record,
+    })
 }
 
 /// Elo difference and its 95% interval from wins, draws, losses.
@@ -215,7 +291,8 @@ pub fn elo(w: usize, d: usize, l: usize) -> (f64, f64, f64) {
         return (0.0, 0.0, 0.0);
     }
     let s = (w as f64 + d as f64 * 0.5) / n;
-    let var = (w as f64 * (1.0 - s).powi(2) + d as f64 * (0.5 - s).powi(2) + l as f64 * s.powi(2)) / n;
+    let var =
+        (w as f64 * (1.0 - s).powi(2) + d as f64 * (0.5 - s).powi(2) + l as f64 * s.powi(2)) / n;
     let se = (var / n).sqrt();
     let to_elo = |x: f64| {
         let x = x.clamp(1e-4, 1.0 - 1e-4);
@@ -246,10 +323,24 @@ pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
                             _ => t.2 += 1,
                         }
                         let done = t.0 + t.1 + t.2;
-                        eprintln!("game {:>4}: {} ({} {})  [{}-{}-{}]", i + 1, r.score, r.outcome, if i % 2 == 0 { "engine 1 red" } else { "engine 1 black" }, t.0, t.1, t.2);
+                        eprintln!(
+                            "game {:>4}: {} ({} {})  [{}-{}-{}]",
+                            i + 1,
+                            r.score,
+                            r.outcome,
+                            if i % 2 == 0 {
+                                "engine 1 red"
+                            } else {
+                                "engine 1 black"
+                            },
+                            t.0,
+                            t.1,
+                            t.2
+                        );
                         let _ = done;
                         if let Some(dir) = &cfg.out_dir {
-                            let _ = std::fs::write(format!("{dir}/game-{:04}.txt", i + 1), r.record);
+                            let _ =
+                                std::fs::write(format!("{dir}/game-{:04}.txt", i + 1), r.record);
                         }
                     }
                     Err(e) => eprintln!("game {}: could not start: {e}", i + 1),
@@ -260,8 +351,17 @@ pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
     let (w, d, l) = *tally.lock().unwrap();
     let n = (w + d + l).max(1) as f64;
     let (e, lo, hi) = elo(w, d, l);
-    println!("{} vs {} ({}, {} games)", cfg.engines[0], cfg.engines[1], cfg.rules.id(), w + d + l);
-    println!("wins {w}  draws {d}  losses {l}  score {:.1}%", (w as f64 + d as f64 / 2.0) / n * 100.0);
+    println!(
+        "{} vs {} ({}, {} games)",
+        cfg.engines[0],
+        cfg.engines[1],
+        cfg.rules.id(),
+        w + d + l
+    );
+    println!(
+        "wins {w}  draws {d}  losses {l}  score {:.1}%",
+        (w as f64 + d as f64 / 2.0) / n * 100.0
+    );
     println!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}]");
     Ok((w, d, l))
 }

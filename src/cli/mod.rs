@@ -26,7 +26,17 @@ pub fn bench(depth: u32) -> (u64, f64) {
         let pos = fen::parse(text, rules).expect("bench position");
         let mut s = Searcher::new(16);
         let stop = AtomicBool::new(false);
-        let r = s.search(&pos, &[], Limits { depth: Some(depth), ..Limits::default() }, Noise::default(), &stop, &mut |_| {});
+        let r = s.search(
+            &pos,
+            &[],
+            Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            Noise::default(),
+            &stop,
+            &mut |_| {},
+        );
         total += r.nodes;
     }
     (total, crate::ai::clock::now_ms() - start)
@@ -45,7 +55,11 @@ pub fn perft_command(depth: u32, fen_text: Option<&str>, rules: RuleSet) -> Resu
         s.push_str(&format!("{m}: {n}\n"));
     }
     s.push_str(&format!("\nNodes searched: {total}\n"));
-    s.push_str(&format!("Time: {:.3} s, {:.1} M nodes/s\n", secs, total as f64 / secs.max(1e-9) / 1e6));
+    s.push_str(&format!(
+        "Time: {:.3} s, {:.1} M nodes/s\n",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    ));
     Ok(s)
 }
 

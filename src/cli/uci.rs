@@ -51,11 +51,17 @@ pub fn run() {
         };
         match cmd {
             "uci" => {
-                say(&out, &format!("id name Jieqi {}", env!("CARGO_PKG_VERSION")));
+                say(
+                    &out,
+                    &format!("id name Jieqi {}", env!("CARGO_PKG_VERSION")),
+                );
                 say(&out, "id author the Jieqi project");
                 say(&out, "option name Hash type spin default 64 min 1 max 1024");
                 say(&out, "option name Threads type spin default 1 min 1 max 1");
-                say(&out, "option name Level type combo default Hard var Easy var Medium var Hard");
+                say(
+                    &out,
+                    "option name Level type combo default Hard var Easy var Medium var Hard",
+                );
                 say(&out, "option name Rules type combo default jieqi var jieqi var chessplayx var vietnam var xiangqi");
                 say(&out, "uciok");
             }
@@ -90,7 +96,10 @@ pub fn run() {
                             say(&out, "");
                             say(&out, &format!("Nodes searched: {total}"));
                         }
-                        _ => say(&out, "info string error: go perft needs a depth from 1 to 8"),
+                        _ => say(
+                            &out,
+                            "info string error: go perft needs a depth from 1 to 8",
+                        ),
                     }
                     continue;
                 }
@@ -109,9 +118,27 @@ pub fn run() {
                     let mut on_info = |i: &crate::ai::Info| {
                         let nps = (i.nodes as f64 / (i.time_ms.max(1.0) / 1000.0)) as u64;
                         let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
-                        say(&out2, &format!("info depth {} score {} nodes {} nps {} time {} pv {}", i.depth, score_text(i.score), i.nodes, nps, i.time_ms as u64, pv.join(" ")));
+                        say(
+                            &out2,
+                            &format!(
+                                "info depth {} score {} nodes {} nps {} time {} pv {}",
+                                i.depth,
+                                score_text(i.score),
+                                i.nodes,
+                                nps,
+                                i.time_ms as u64,
+                                pv.join(" ")
+                            ),
+                        );
                     };
-                    let r = s.search(&pos, &recent, limits, Noise::default(), &stop2, &mut on_info);
+                    let r = s.search(
+                        &pos,
+                        &recent,
+                        limits,
+                        Noise::default(),
+                        &stop2,
+                        &mut on_info,
+                    );
                     match r.best {
                         Some(m) => say(&out2, &format!("bestmove {m}")),
                         None => say(&out2, "bestmove (none)"),
@@ -128,7 +155,13 @@ pub fn run() {
                 return;
             }
             "d" => say(&out, &fen::write(&st.position)),
-            _ => say(&out, &format!("info string error: unknown command '{}'", cmd.chars().take(40).collect::<String>())),
+            _ => say(
+                &out,
+                &format!(
+                    "info string error: unknown command '{}'",
+                    cmd.chars().take(40).collect::<String>()
+                ),
+            ),
         }
     }
     stop.store(true, Ordering::SeqCst);
@@ -151,19 +184,25 @@ fn score_text(s: i32) -> String {
 fn set_option(st: &mut State, rest: &[&str], searcher: &Mutex<Searcher>) -> Result<(), String> {
     // setoption name <id...> [value <x...>]
     let text = rest.join(" ");
-    let body = text.strip_prefix("name ").ok_or("expected 'setoption name <id> value <x>'")?;
+    let body = text
+        .strip_prefix("name ")
+        .ok_or("expected 'setoption name <id> value <x>'")?;
     let (name, value) = match body.split_once(" value ") {
         Some((n, v)) => (n.trim(), v.trim()),
         None => (body.trim(), ""),
     };
     match name.to_ascii_lowercase().as_str() {
         "hash" => {
-            let mb: usize = value.parse().map_err(|_| format!("Hash needs a number of MiB, not '{value}'"))?;
+            let mb: usize = value
+                .parse()
+                .map_err(|_| format!("Hash needs a number of MiB, not '{value}'"))?;
             st.hash_mb = mb.clamp(1, 1024);
             searcher.lock().unwrap().resize(st.hash_mb);
         }
         "threads" => {
-            let _: u32 = value.parse().map_err(|_| format!("Threads needs a number, not '{value}'"))?;
+            let _: u32 = value
+                .parse()
+                .map_err(|_| format!("Threads needs a number, not '{value}'"))?;
         }
         "level" => st.level = Level::from_id(value).ok_or(format!("unknown level '{value}'"))?,
         "rules" | "uci_variant" => {
@@ -206,7 +245,10 @@ fn parse_go(rest: &[&str], red: bool) -> Result<Limits, String> {
     let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0.0, 0.0);
     let mut i = 0;
     let num = |i: usize| -> Result<f64, String> {
-        rest.get(i + 1).and_then(|v| v.parse::<f64>().ok()).filter(|v| *v >= 0.0).ok_or_else(|| format!("'{}' needs a number", rest[i]))
+        rest.get(i + 1)
+            .and_then(|v| v.parse::<f64>().ok())
+            .filter(|v| *v >= 0.0)
+            .ok_or_else(|| format!("'{}' needs a number", rest[i]))
     };
     while i < rest.len() {
         match rest[i] {
@@ -224,7 +266,12 @@ fn parse_go(rest: &[&str], red: bool) -> Result<Limits, String> {
                 i += 1;
                 continue;
             }
-            w => return Err(format!("unknown go parameter '{}'", w.chars().take(20).collect::<String>())),
+            w => {
+                return Err(format!(
+                    "unknown go parameter '{}'",
+                    w.chars().take(20).collect::<String>()
+                ))
+            }
         }
         i += 2;
     }

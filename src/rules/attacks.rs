@@ -59,7 +59,9 @@ fn build() -> Tables {
         }
         for (df, dr) in DIRS {
             // Two steps along (df, dr) ... one step there, then one outward.
-            let Some(leg) = Square::try_new(f + df, r + dr) else { continue };
+            let Some(leg) = Square::try_new(f + df, r + dr) else {
+                continue;
+            };
             for side in [-1, 1] {
                 let (sf, sr) = if df == 0 { (side, 0) } else { (0, side) };
                 if let Some(to) = Square::try_new(f + 2 * df + sf, r + 2 * dr + sr) {

@@ -12,7 +12,8 @@ use super::square::{Square, FILES, RANKS, SQUARES};
 pub const JIEQI_START: &str =
     "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1";
 /// The start of a standard xiangqi game.
-pub const XIANGQI_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+pub const XIANGQI_START: &str =
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 /// Why a position text was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,19 +40,35 @@ impl fmt::Display for ParseFenError {
         use ParseFenError::*;
         match self {
             Empty => write!(f, "the position text is empty"),
-            Fields(n) => write!(f, "expected 'board side [pool] [halfmove fullmove]', found {n} fields"),
+            Fields(n) => write!(
+                f,
+                "expected 'board side [pool] [halfmove fullmove]', found {n} fields"
+            ),
             RankCount(n) => write!(f, "the board needs 10 ranks separated by '/', found {n}"),
             RankWidth { rank } => write!(f, "rank {rank} does not have exactly 9 points"),
             BadChar(c) => write!(f, "unexpected character '{c}' in the board"),
-            Side(s) => write!(f, "side to move must be 'w' (red) or 'b' (black), found '{s}'"),
-            Pool(s) => write!(f, "cannot read the pool '{s}' (letters with counts, e.g. R2A2, or '-')"),
+            Side(s) => write!(
+                f,
+                "side to move must be 'w' (red) or 'b' (black), found '{s}'"
+            ),
+            Pool(s) => write!(
+                f,
+                "cannot read the pool '{s}' (letters with counts, e.g. R2A2, or '-')"
+            ),
             Counter(s) => write!(f, "move counter '{s}' is not a number"),
             General(c) => write!(f, "{} must have exactly one general", c.name()),
             GeneralOutsidePalace(c) => write!(f, "the {} general is outside its palace", c.name()),
-            HiddenOffStart(sq) => write!(f, "face-down piece on {sq}, which is not a start point of its side"),
+            HiddenOffStart(sq) => write!(
+                f,
+                "face-down piece on {sq}, which is not a start point of its side"
+            ),
             HiddenInXiangqi => write!(f, "standard xiangqi has no face-down pieces"),
             TooMany { color, role } => write!(f, "too many {} {}s", color.name(), role.name()),
-            PoolTooSmall(c) => write!(f, "{} has more face-down pieces than unknown identities in the pool", c.name()),
+            PoolTooSmall(c) => write!(
+                f,
+                "{} has more face-down pieces than unknown identities in the pool",
+                c.name()
+            ),
             OpponentInCheck => write!(f, "the side not to move is in check"),
         }
     }
@@ -91,7 +108,9 @@ pub fn parse(text: &str, rules: RuleSet) -> Result<Position, ParseFenError> {
     let counter = |i: usize, default: u32| -> Result<u32, ParseFenError> {
         match counters.get(i) {
             None => Ok(default),
-            Some(s) => s.parse::<u32>().map_err(|_| ParseFenError::Counter(s.to_string())),
+            Some(s) => s
+                .parse::<u32>()
+                .map_err(|_| ParseFenError::Counter(s.to_string())),
         }
     };
     let halfmove = counter(0, 0)?;
@@ -129,7 +148,11 @@ fn parse_board(text: &str) -> Result<[Option<Piece>; SQUARES], ParseFenError> {
                 }
                 file += d;
             } else {
-                let color = if ch.is_ascii_uppercase() { Color::Red } else { Color::Black };
+                let color = if ch.is_ascii_uppercase() {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
                 let piece = if ch.eq_ignore_ascii_case(&'x') {
                     // The role is that of the start point; checked in `validate`.
                     let sq = Square::new((file.min(8)) as u8, rank);
@@ -169,8 +192,14 @@ fn parse_pool(text: &str) -> Result<[Pool; 2], ParseFenError> {
     let err = || ParseFenError::Pool(text.to_string());
     let mut chars = text.chars().peekable();
     while let Some(ch) = chars.next() {
-        let role = Role::from_char(ch).filter(|r| *r != Role::General && ch.is_ascii_alphabetic()).ok_or_else(err)?;
-        let color = if ch.is_ascii_uppercase() { Color::Red } else { Color::Black };
+        let role = Role::from_char(ch)
+            .filter(|r| *r != Role::General && ch.is_ascii_alphabetic())
+            .ok_or_else(err)?;
+        let color = if ch.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
         let mut n: u32 = 0;
         let mut digits = 0;
         while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
@@ -196,14 +225,23 @@ fn parse_pool(text: &str) -> Result<[Pool; 2], ParseFenError> {
 
 fn default_pool(board: &[Option<Piece>; SQUARES]) -> [Pool; 2] {
     let mut pool = [Pool::full(); 2];
-    for p in board.iter().flatten().filter(|p| !p.hidden && p.role != Role::General) {
+    for p in board
+        .iter()
+        .flatten()
+        .filter(|p| !p.hidden && p.role != Role::General)
+    {
         let slot = &mut pool[p.color.index()].0[p.role.index()];
         *slot = slot.saturating_sub(1);
     }
     pool
 }
 
-fn validate(board: &[Option<Piece>; SQUARES], pool: &[Pool; 2], rules: RuleSet, has_hidden: bool) -> Result<(), ParseFenError> {
+fn validate(
+    board: &[Option<Piece>; SQUARES],
+    pool: &[Pool; 2],
+    rules: RuleSet,
+    has_hidden: bool,
+) -> Result<(), ParseFenError> {
     if has_hidden && !rules.hidden_pieces() {
         return Err(ParseFenError::HiddenInXiangqi);
     }
@@ -211,7 +249,9 @@ fn validate(board: &[Option<Piece>; SQUARES], pool: &[Pool; 2], rules: RuleSet, 
         let mut counts = [0u8; 7];
         let mut hidden = 0u32;
         for (i, p) in board.iter().enumerate() {
-            let Some(p) = p.filter(|p| p.color == c) else { continue };
+            let Some(p) = p.filter(|p| p.color == c) else {
+                continue;
+            };
             if p.hidden {
                 hidden += 1;
             } else {
@@ -270,13 +310,24 @@ pub fn write(pos: &Position) -> String {
 
 /// The pool field, in the order of the community's start FEN (R A C P N B).
 pub fn write_pool(pos: &Position) -> String {
-    const ORDER: [Role; 6] = [Role::Chariot, Role::Advisor, Role::Cannon, Role::Soldier, Role::Horse, Role::Elephant];
+    const ORDER: [Role; 6] = [
+        Role::Chariot,
+        Role::Advisor,
+        Role::Cannon,
+        Role::Soldier,
+        Role::Horse,
+        Role::Elephant,
+    ];
     let mut s = String::new();
     for c in Color::ALL {
         for r in ORDER {
             let n = pos.pool(c).get(r);
             if n > 0 {
-                let ch = if c == Color::Red { r.char() } else { r.char().to_ascii_lowercase() };
+                let ch = if c == Color::Red {
+                    r.char()
+                } else {
+                    r.char().to_ascii_lowercase()
+                };
                 s.push(ch);
                 s.push_str(&n.to_string());
             }

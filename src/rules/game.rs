@@ -104,7 +104,11 @@ impl Game {
         g
     }
 
-    pub fn from_fen(text: &str, rules: RuleSet, seed: Option<u64>) -> Result<Game, fen::ParseFenError> {
+    pub fn from_fen(
+        text: &str,
+        rules: RuleSet,
+        seed: Option<u64>,
+    ) -> Result<Game, fen::ParseFenError> {
         Ok(Game::from_position(fen::parse(text, rules)?, seed))
     }
 
@@ -169,7 +173,11 @@ impl Game {
         let us = self.truth.turn();
         let piece = self.truth.piece_at(m.from).unwrap();
         let captured = self.truth.piece_at(m.to);
-        let reveal = if piece.hidden { Some(self.draw(us).ok_or(PlayError::BadReveal(m))?) } else { None };
+        let reveal = if piece.hidden {
+            Some(self.draw(us).ok_or(PlayError::BadReveal(m))?)
+        } else {
+            None
+        };
         let capture_id = match captured {
             Some(c) if c.hidden && self.rules().capturer_learns() => self.draw(c.color),
             _ => None,
@@ -178,7 +186,12 @@ impl Game {
     }
 
     /// Replay a recorded move with the identities it drew (a saved game).
-    pub fn replay(&mut self, m: Move, reveal: Option<Role>, capture_id: Option<Role>) -> Result<Played, PlayError> {
+    pub fn replay(
+        &mut self,
+        m: Move,
+        reveal: Option<Role>,
+        capture_id: Option<Role>,
+    ) -> Result<Played, PlayError> {
         if self.outcome.is_some() {
             return Err(PlayError::Illegal(m));
         }
@@ -193,15 +206,32 @@ impl Game {
         self.apply(m, reveal, capture_id)
     }
 
-    fn apply(&mut self, m: Move, reveal: Option<Role>, capture_id: Option<Role>) -> Result<Played, PlayError> {
+    fn apply(
+        &mut self,
+        m: Move,
+        reveal: Option<Role>,
+        capture_id: Option<Role>,
+    ) -> Result<Played, PlayError> {
         let us = self.truth.turn();
         let piece = self.truth.piece_at(m.from).ok_or(PlayError::Illegal(m))?;
         let captured = self.truth.piece_at(m.to);
         let undo = self.truth.make(m, reveal, capture_id);
         let check = self.truth.is_check_on(us.other());
         let chased = chased_by(&self.truth, us);
-        let played = Played { mv: m, piece, reveal, captured, capture_id };
-        self.history.push(Record { played, undo, public_hash: self.truth.public_hash(), check, chased });
+        let played = Played {
+            mv: m,
+            piece,
+            reveal,
+            captured,
+            capture_id,
+        };
+        self.history.push(Record {
+            played,
+            undo,
+            public_hash: self.truth.public_hash(),
+            check,
+            chased,
+        });
         self.outcome = self.compute_outcome();
         Ok(played)
     }
@@ -216,7 +246,10 @@ impl Game {
 
     pub fn resign(&mut self, loser: Color) {
         if self.outcome.is_none() {
-            self.outcome = Some(Outcome { winner: Some(loser.other()), reason: Reason::Resignation });
+            self.outcome = Some(Outcome {
+                winner: Some(loser.other()),
+                reason: Reason::Resignation,
+            });
         }
     }
 
@@ -231,14 +264,24 @@ impl Game {
         let pos = &self.truth;
         let us = pos.turn();
         if pos.legal_moves().is_empty() {
-            let reason = if pos.in_check() { Reason::Checkmate } else { Reason::NoLegalMove };
-            return Some(Outcome { winner: Some(us.other()), reason });
+            let reason = if pos.in_check() {
+                Reason::Checkmate
+            } else {
+                Reason::NoLegalMove
+            };
+            return Some(Outcome {
+                winner: Some(us.other()),
+                reason,
+            });
         }
         if let Some(o) = self.repetition() {
             return Some(o);
         }
         if pos.halfmove() >= RuleSet::NO_PROGRESS_PLIES {
-            return Some(Outcome { winner: None, reason: Reason::NoProgress });
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::NoProgress,
+            });
         }
         None
     }
@@ -248,12 +291,21 @@ impl Game {
         let now = self.truth.public_hash();
         let n = self.history.len();
         // Positions after ply i (i = 0 is the start); same side to move => step 2.
-        let key_at = |i: usize| if i == 0 { self.start.public_hash() } else { self.history[i - 1].public_hash };
+        let key_at = |i: usize| {
+            if i == 0 {
+                self.start.public_hash()
+            } else {
+                self.history[i - 1].public_hash
+            }
+        };
         let mut occurrences = vec![n];
         let irreversible = |p: &Played| p.captured.is_some() || p.reveal.is_some();
         let mut i = n;
         // A capture or reveal cannot be undone: nothing before it repeats.
-        while i >= 2 && !irreversible(&self.history[i - 1].played) && !irreversible(&self.history[i - 2].played) {
+        while i >= 2
+            && !irreversible(&self.history[i - 1].played)
+            && !irreversible(&self.history[i - 2].played)
+        {
             i -= 2;
             if key_at(i) == now {
                 occurrences.push(i);
@@ -269,17 +321,29 @@ impl Game {
             let (rc, bc) = (checks(Color::Red), checks(Color::Black));
             if rc != bc {
                 let loser = if rc { Color::Red } else { Color::Black };
-                return Some(Outcome { winner: Some(loser.other()), reason: Reason::PerpetualCheck });
+                return Some(Outcome {
+                    winner: Some(loser.other()),
+                    reason: Reason::PerpetualCheck,
+                });
             }
             if !rc {
-                let (rch, bch) = (chases_through(cycle, Color::Red), chases_through(cycle, Color::Black));
+                let (rch, bch) = (
+                    chases_through(cycle, Color::Red),
+                    chases_through(cycle, Color::Black),
+                );
                 if rch != bch {
                     let loser = if rch { Color::Red } else { Color::Black };
-                    return Some(Outcome { winner: Some(loser.other()), reason: Reason::PerpetualChase });
+                    return Some(Outcome {
+                        winner: Some(loser.other()),
+                        reason: Reason::PerpetualChase,
+                    });
                 }
             }
         }
-        Some(Outcome { winner: None, reason: Reason::Repetition })
+        Some(Outcome {
+            winner: None,
+            reason: Reason::Repetition,
+        })
     }
 
     // ---- what seats know ----
@@ -289,7 +353,9 @@ impl Game {
         match self.rules().capture_knowledge() {
             CaptureKnowledge::Nobody => false,
             CaptureKnowledge::CapturerOnly => seat == Seat::of(capturer),
-            CaptureKnowledge::CapturerThenAll => seat == Seat::of(capturer) || self.outcome.is_some(),
+            CaptureKnowledge::CapturerThenAll => {
+                seat == Seat::of(capturer) || self.outcome.is_some()
+            }
         }
     }
 
@@ -315,14 +381,26 @@ impl Game {
                         pools[c.color.index()].0[id.index()] += 1;
                     }
                 }
-                captured[c.color.index()].push(Captured { color: c.color, role, was_hidden: c.hidden, ply });
+                captured[c.color.index()].push(Captured {
+                    color: c.color,
+                    role,
+                    was_hidden: c.hidden,
+                    ply,
+                });
             }
             moves.push(movetext::write(&r.played, knows));
         }
         for c in Color::ALL {
             position.set_pool(c, pools[c.index()]);
         }
-        View { seat, position, captured, moves, recent: self.recent_keys(), outcome: self.outcome }
+        View {
+            seat,
+            position,
+            captured,
+            moves,
+            recent: self.recent_keys(),
+            outcome: self.outcome,
+        }
     }
 
     /// The public board after the first `ply` moves (for reviewing a game).
@@ -342,7 +420,11 @@ impl Game {
             if p.captured.is_some() || p.reveal.is_some() {
                 break;
             }
-            keys.push(if i == 0 { self.start.public_hash() } else { self.history[i - 1].public_hash });
+            keys.push(if i == 0 {
+                self.start.public_hash()
+            } else {
+                self.history[i - 1].public_hash
+            });
         }
         keys.reverse();
         keys
@@ -358,7 +440,12 @@ impl Game {
         self.history
             .iter()
             .enumerate()
-            .filter_map(|(i, r)| r.played.captured.filter(|c| c.hidden).map(|c| (c.color, r.played.capture_id, i)))
+            .filter_map(|(i, r)| {
+                r.played
+                    .captured
+                    .filter(|c| c.hidden)
+                    .map(|c| (c.color, r.played.capture_id, i))
+            })
             .collect()
     }
 }
@@ -409,7 +496,9 @@ pub fn chased_by(pos: &Position, chaser: Color) -> u128 {
             continue;
         }
         let protected = pos.attacked_by(sq, victim);
-        let chariot_by_minor = !p.hidden && p.role == Role::Chariot && attacked_by_roles(pos, sq, chaser, &[Role::Horse, Role::Cannon]);
+        let chariot_by_minor = !p.hidden
+            && p.role == Role::Chariot
+            && attacked_by_roles(pos, sq, chaser, &[Role::Horse, Role::Cannon]);
         if !protected || chariot_by_minor {
             set |= 1u128 << sq.index();
         }
@@ -437,4 +526,3 @@ fn system_seed() -> u64 {
     }
     u64::from_le_bytes(b)
 }
-

@@ -22,12 +22,22 @@ pub enum ParseMoveError {
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParseMoveError::Syntax(s) => write!(f, "'{s}' is not move text (expected e.g. h2e2, h2e2C or b2b9Nr)"),
+            ParseMoveError::Syntax(s) => write!(
+                f,
+                "'{s}' is not move text (expected e.g. h2e2, h2e2C or b2b9Nr)"
+            ),
             ParseMoveError::NoPiece(sq) => write!(f, "there is no piece on {sq}"),
-            ParseMoveError::NotYourPiece(sq) => write!(f, "the piece on {sq} belongs to the side not to move"),
+            ParseMoveError::NotYourPiece(sq) => {
+                write!(f, "the piece on {sq} belongs to the side not to move")
+            }
             ParseMoveError::Illegal(s) => write!(f, "{s} is not a legal move here"),
-            ParseMoveError::Reveal(s) => write!(f, "{s}: the reveal letter is missing, wrong or not available in the pool"),
-            ParseMoveError::Capture(s) => write!(f, "{s}: the captured letter does not fit this position"),
+            ParseMoveError::Reveal(s) => write!(
+                f,
+                "{s}: the reveal letter is missing, wrong or not available in the pool"
+            ),
+            ParseMoveError::Capture(s) => {
+                write!(f, "{s}: the captured letter does not fit this position")
+            }
         }
     }
 }
@@ -51,21 +61,35 @@ pub fn parse(text: &str) -> Result<MoveText, ParseMoveError> {
     let to = Square::parse(&t[2..4]).ok_or_else(err)?;
     let mut letters = [None, None];
     for (i, ch) in t[4..].chars().enumerate() {
-        let role = Role::from_char(ch).filter(|r| *r != Role::General).ok_or_else(err)?;
-        let color = if ch.is_ascii_uppercase() { Color::Red } else { Color::Black };
+        let role = Role::from_char(ch)
+            .filter(|r| *r != Role::General)
+            .ok_or_else(err)?;
+        let color = if ch.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
         letters[i] = Some((color, role));
     }
     if from == to {
         return Err(err());
     }
-    Ok(MoveText { mv: Move::new(from, to), letters })
+    Ok(MoveText {
+        mv: Move::new(from, to),
+        letters,
+    })
 }
 
 /// What a move text means in `pos`: the move, its reveal and captured identity.
-pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<Role>, Option<Role>), ParseMoveError> {
+pub fn resolve(
+    pos: &Position,
+    text: &str,
+) -> Result<(Move, Option<Role>, Option<Role>), ParseMoveError> {
     let mt = parse(text)?;
     let m = mt.mv;
-    let piece = pos.piece_at(m.from).ok_or(ParseMoveError::NoPiece(m.from))?;
+    let piece = pos
+        .piece_at(m.from)
+        .ok_or(ParseMoveError::NoPiece(m.from))?;
     if piece.color != pos.turn() {
         return Err(ParseMoveError::NotYourPiece(m.from));
     }
@@ -81,7 +105,9 @@ pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<Role>, Option
         } else if c != us && capture.is_none() {
             capture = Some(r);
         } else {
-            return Err(ParseMoveError::Syntax(text.trim().chars().take(40).collect()));
+            return Err(ParseMoveError::Syntax(
+                text.trim().chars().take(40).collect(),
+            ));
         }
     }
     if piece.hidden != reveal.is_some() || reveal.is_some_and(|r| pos.pool(us).get(r) == 0) {

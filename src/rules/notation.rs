@@ -19,7 +19,12 @@ pub enum Notation {
 }
 
 impl Notation {
-    pub const ALL: [Notation; 4] = [Notation::Wxf, Notation::Chinese, Notation::Vietnamese, Notation::Coordinates];
+    pub const ALL: [Notation; 4] = [
+        Notation::Wxf,
+        Notation::Chinese,
+        Notation::Vietnamese,
+        Notation::Coordinates,
+    ];
     pub fn id(self) -> &'static str {
         match self {
             Notation::Wxf => "wxf",
@@ -115,9 +120,27 @@ fn zh_number(n: u8, c: Color) -> String {
     }
 }
 
-const WXF: Style = Style { role: wxf_role, number: digits, action: ["+", "-", "."], tandem: ["+", "", "-"], marker_first: false };
-const VIETNAMESE: Style = Style { role: vn_role, number: digits, action: [".", "/", "-"], tandem: ["t", "", "s"], marker_first: false };
-const CHINESE: Style = Style { role: zh_role, number: zh_number, action: ["进", "退", "平"], tandem: ["前", "中", "后"], marker_first: true };
+const WXF: Style = Style {
+    role: wxf_role,
+    number: digits,
+    action: ["+", "-", "."],
+    tandem: ["+", "", "-"],
+    marker_first: false,
+};
+const VIETNAMESE: Style = Style {
+    role: vn_role,
+    number: digits,
+    action: [".", "/", "-"],
+    tandem: ["t", "", "s"],
+    marker_first: false,
+};
+const CHINESE: Style = Style {
+    role: zh_role,
+    number: zh_number,
+    action: ["进", "退", "平"],
+    tandem: ["前", "中", "后"],
+    marker_first: true,
+};
 
 /// Write `m` (legal in `pos`, before it is played) in `notation`.
 pub fn write(pos: &Position, m: Move, notation: Notation) -> String {
@@ -127,9 +150,17 @@ pub fn write(pos: &Position, m: Move, notation: Notation) -> String {
         Notation::Vietnamese => &VIETNAMESE,
         Notation::Coordinates => return m.to_string(),
     };
-    let Some(p) = pos.piece_at(m.from) else { return m.to_string() };
+    let Some(p) = pos.piece_at(m.from) else {
+        return m.to_string();
+    };
     let c = p.color;
-    let forward = |sq: Square| if c == Color::Red { sq.rank() as i32 } else { 9 - sq.rank() as i32 };
+    let forward = |sq: Square| {
+        if c == Color::Red {
+            sq.rank() as i32
+        } else {
+            9 - sq.rank() as i32
+        }
+    };
     let dr = forward(m.to) - forward(m.from);
     let action = if dr > 0 {
         Action::Forward
@@ -138,7 +169,10 @@ pub fn write(pos: &Position, m: Move, notation: Notation) -> String {
     } else {
         Action::Traverse
     };
-    let straight = matches!(p.role, Role::General | Role::Chariot | Role::Cannon | Role::Soldier);
+    let straight = matches!(
+        p.role,
+        Role::General | Role::Chariot | Role::Cannon | Role::Soldier
+    );
     let amount = match action {
         Action::Traverse => file_number(m.to, c),
         _ if straight && m.from.file() == m.to.file() => dr.unsigned_abs() as u8,
@@ -159,7 +193,10 @@ pub fn write(pos: &Position, m: Move, notation: Notation) -> String {
         .collect();
     tandem.sort_unstable_by(|a, b| b.cmp(a)); // front first
     let marker = if tandem.len() >= 2 {
-        let idx = tandem.iter().position(|&r| r == forward(m.from)).unwrap_or(0);
+        let idx = tandem
+            .iter()
+            .position(|&r| r == forward(m.from))
+            .unwrap_or(0);
         if idx == 0 {
             Some(style.tandem[0])
         } else if idx + 1 == tandem.len() {

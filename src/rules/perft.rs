@@ -55,7 +55,11 @@ fn branches(pos: &Position, m: Move) -> u64 {
 
 /// Per-move counts, sorted by move text, then the total.
 pub fn divide(pos: &mut Position, depth: u32) -> (Vec<(Move, u64)>, u64) {
-    let mut rows: Vec<(Move, u64)> = pos.legal_moves().iter().map(|&m| (m, perft_move(pos, m, depth.max(1)))).collect();
+    let mut rows: Vec<(Move, u64)> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| (m, perft_move(pos, m, depth.max(1))))
+        .collect();
     rows.sort_by_key(|(m, _)| m.to_string());
     let total = rows.iter().map(|(_, n)| n).sum();
     (rows, total)

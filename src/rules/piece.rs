@@ -142,10 +142,18 @@ pub struct Piece {
 
 impl Piece {
     pub const fn new(color: Color, role: Role) -> Piece {
-        Piece { color, role, hidden: false }
+        Piece {
+            color,
+            role,
+            hidden: false,
+        }
     }
     pub const fn hidden(color: Color, role: Role) -> Piece {
-        Piece { color, role, hidden: true }
+        Piece {
+            color,
+            role,
+            hidden: true,
+        }
     }
 
     /// Compact code: 0 is reserved for "empty" in the board array.
@@ -161,7 +169,11 @@ impl Piece {
         }
         let c = c - 1;
         Some(Piece {
-            color: if c & 16 != 0 { Color::Black } else { Color::Red },
+            color: if c & 16 != 0 {
+                Color::Black
+            } else {
+                Color::Red
+            },
             hidden: c & 8 != 0,
             role: Role::from_index((c & 7) as usize),
         })

@@ -41,7 +41,10 @@ impl MoveList {
     pub const CAP: usize = 192;
 
     pub fn new() -> MoveList {
-        MoveList { moves: [Move::new(Square::from_index(0), Square::from_index(0)); Self::CAP], len: 0 }
+        MoveList {
+            moves: [Move::new(Square::from_index(0), Square::from_index(0)); Self::CAP],
+            len: 0,
+        }
     }
     #[inline]
     pub fn push(&mut self, m: Move) {
@@ -124,7 +127,10 @@ impl Pool {
     }
     /// Roles with a non-zero count, with their counts.
     pub fn entries(&self) -> impl Iterator<Item = (Role, u8)> + '_ {
-        Role::HIDDEN.into_iter().map(|r| (r, self.get(r))).filter(|&(_, n)| n > 0)
+        Role::HIDDEN
+            .into_iter()
+            .map(|r| (r, self.get(r)))
+            .filter(|&(_, n)| n > 0)
     }
 }
 
@@ -186,8 +192,13 @@ impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PlayError::Illegal(m) => write!(f, "{m} is not a legal move here"),
-            PlayError::BadReveal(m) => write!(f, "{m}: the face-down piece needs an identity that its side still has unknown"),
-            PlayError::BadCaptureId(m) => write!(f, "{m}: the captured identity does not fit this position"),
+            PlayError::BadReveal(m) => write!(
+                f,
+                "{m}: the face-down piece needs an identity that its side still has unknown"
+            ),
+            PlayError::BadCaptureId(m) => {
+                write!(f, "{m}: the captured identity does not fit this position")
+            }
         }
     }
 }
@@ -201,11 +212,20 @@ impl Position {
             for c in Color::ALL {
                 if let Some(role) = sq.start_role(c) {
                     let hidden = rules.hidden_pieces() && role != Role::General;
-                    board[sq.index()] = Piece { color: c, role, hidden }.code();
+                    board[sq.index()] = Piece {
+                        color: c,
+                        role,
+                        hidden,
+                    }
+                    .code();
                 }
             }
         }
-        let pool = if rules.hidden_pieces() { [Pool::full(); 2] } else { [Pool::default(); 2] };
+        let pool = if rules.hidden_pieces() {
+            [Pool::full(); 2]
+        } else {
+            [Pool::default(); 2]
+        };
         Position::from_parts(board, Color::Red, pool, rules, 0, 1).expect("start position is valid")
     }
 
@@ -316,7 +336,9 @@ impl Position {
     }
     /// Face-down pieces of a side still on the board.
     pub fn hidden_count(&self, c: Color) -> u32 {
-        self.pieces().filter(|(_, p)| p.color == c && p.hidden).count() as u32
+        self.pieces()
+            .filter(|(_, p)| p.color == c && p.hidden)
+            .count() as u32
     }
 
     /// Replace a side's pool (a seat's knowledge). Counts are clamped to the set.
@@ -359,7 +381,9 @@ impl Position {
                 }
                 let p = Piece::from_code(c).unwrap();
                 if !screened {
-                    if p.color == by && (p.role == Role::Chariot || (facing && d < 2 && p.role == Role::General)) {
+                    if p.color == by
+                        && (p.role == Role::Chariot || (facing && d < 2 && p.role == Role::General))
+                    {
                         return true;
                     }
                     screened = true;
@@ -393,7 +417,8 @@ impl Position {
         }
         for &a in &t.diagonal[i] {
             if let Some(p) = self.piece_at(a) {
-                if p.color == by && p.role == Role::Advisor && (self.is_free(p) || sq.in_palace(by)) {
+                if p.color == by && p.role == Role::Advisor && (self.is_free(p) || sq.in_palace(by))
+                {
                     return true;
                 }
             }
@@ -401,7 +426,10 @@ impl Position {
         for &(e, eye) in &t.elephant[i] {
             if self.code(eye) == 0 {
                 if let Some(p) = self.piece_at(e) {
-                    if p.color == by && p.role == Role::Elephant && (self.is_free(p) || sq.on_own_half(by)) {
+                    if p.color == by
+                        && p.role == Role::Elephant
+                        && (self.is_free(p) || sq.on_own_half(by))
+                    {
                         return true;
                     }
                 }
@@ -508,7 +536,8 @@ impl Position {
             Role::Elephant => {
                 let free = self.is_free(p);
                 for &(to, eye) in &t.elephant[i] {
-                    if self.code(eye) == 0 && (free || to.on_own_half(us)) && self.target_ok(to, us) {
+                    if self.code(eye) == 0 && (free || to.on_own_half(us)) && self.target_ok(to, us)
+                    {
                         out.push(Move::new(from, to));
                     }
                 }
@@ -633,7 +662,8 @@ impl Position {
             p = Piece::new(us, r);
         }
         let new_code = p.code();
-        let mut h = self.public_hash ^ KEYS.piece[moved as usize][from] ^ KEYS.piece[new_code as usize][to];
+        let mut h =
+            self.public_hash ^ KEYS.piece[moved as usize][from] ^ KEYS.piece[new_code as usize][to];
         if captured != 0 {
             h ^= KEYS.piece[captured as usize][to];
             if let Some(r) = capture_id {
@@ -648,7 +678,10 @@ impl Position {
             self.generals[us.index()] = m.to;
         }
         let soldier = !was_hidden && p.role == Role::Soldier;
-        if self.rules.resets_progress(captured != 0, soldier, was_hidden) {
+        if self
+            .rules
+            .resets_progress(captured != 0, soldier, was_hidden)
+        {
             self.halfmove = 0;
         } else {
             self.halfmove += 1;
@@ -700,7 +733,12 @@ impl Position {
     }
 
     /// Check a move with its identities and play it, reporting what it made known.
-    pub fn play(&mut self, m: Move, reveal: Option<Role>, capture_id: Option<Role>) -> Result<Played, PlayError> {
+    pub fn play(
+        &mut self,
+        m: Move,
+        reveal: Option<Role>,
+        capture_id: Option<Role>,
+    ) -> Result<Played, PlayError> {
         if !self.is_legal(m) {
             return Err(PlayError::Illegal(m));
         }
@@ -718,7 +756,13 @@ impl Position {
             }
         }
         self.make(m, reveal, capture_id);
-        Ok(Played { mv: m, piece, reveal, captured, capture_id })
+        Ok(Played {
+            mv: m,
+            piece,
+            reveal,
+            captured,
+            capture_id,
+        })
     }
 
     /// Pass the turn (null move, for the search). Returns the old hash part.

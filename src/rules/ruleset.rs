@@ -27,7 +27,12 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
-    pub const ALL: [RuleSet; 4] = [RuleSet::ChessPlayX, RuleSet::Jieqi, RuleSet::Vietnam, RuleSet::Xiangqi];
+    pub const ALL: [RuleSet; 4] = [
+        RuleSet::ChessPlayX,
+        RuleSet::Jieqi,
+        RuleSet::Vietnam,
+        RuleSet::Xiangqi,
+    ];
 
     /// Face-down pieces in play.
     pub fn hidden_pieces(self) -> bool {
@@ -79,7 +84,9 @@ impl RuleSet {
     }
 
     pub fn from_id(s: &str) -> Option<RuleSet> {
-        RuleSet::ALL.into_iter().find(|r| r.id().eq_ignore_ascii_case(s.trim()))
+        RuleSet::ALL
+            .into_iter()
+            .find(|r| r.id().eq_ignore_ascii_case(s.trim()))
     }
 
     pub fn name(self) -> &'static str {

@@ -97,7 +97,11 @@ impl Square {
 
     /// The role whose start point this is for `color`, if any.
     pub fn start_role(self, color: Color) -> Option<Role> {
-        let sq = if color == Color::Red { self } else { self.flip_rank() };
+        let sq = if color == Color::Red {
+            self
+        } else {
+            self.flip_rank()
+        };
         let (f, r) = (sq.file(), sq.rank());
         match (r, f) {
             (0, 0 | 8) => Some(Role::Chariot),

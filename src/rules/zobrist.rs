@@ -17,7 +17,11 @@ pub struct Keys {
 }
 
 const fn build() -> Keys {
-    let mut k = Keys { piece: [[0; 90]; 33], black_to_move: 0, pool: [[[0; 6]; 7]; 2] };
+    let mut k = Keys {
+        piece: [[0; 90]; 33],
+        black_to_move: 0,
+        pool: [[[0; 6]; 7]; 2],
+    };
     let mut s = 0x6A09_E667_F3BC_C908u64;
     let mut c = 1;
     while c < 33 {

@@ -23,11 +23,15 @@ pub fn build(doc: &Document) {
     let Some(root) = points(doc) else { return };
     root.set_text_content(None);
     for rank in (0..10u8).rev() {
-        let Ok(row) = doc.create_element("div") else { continue };
+        let Ok(row) = doc.create_element("div") else {
+            continue;
+        };
         row.set_class_name("pt-row");
         for file in 0..9u8 {
             let sq = Square::new(file, rank);
-            let Ok(b) = doc.create_element("button") else { continue };
+            let Ok(b) = doc.create_element("button") else {
+                continue;
+            };
             b.set_id(&format!("pt-{sq}"));
             let _ = b.set_attribute("type", "button");
             let _ = b.set_attribute("data-sq", &sq.to_string());
@@ -57,14 +61,23 @@ pub fn layout(doc: &Document, g: &Geometry) {
 }
 
 /// Labels and states of every point; `focus` gets the tab stop.
-pub fn update(doc: &Document, pos: &Position, selected: Option<Square>, dests: &[Square], lang: Lang, focus: Square) {
+pub fn update(
+    doc: &Document,
+    pos: &Position,
+    selected: Option<Square>,
+    dests: &[Square],
+    lang: Lang,
+    focus: Square,
+) {
     let w = i18n::words(lang);
     if let Some(root) = points(doc) {
         let _ = root.set_attribute("aria-label", w.board);
     }
     for sq in Square::all() {
         let Some(b) = button(doc, sq) else { continue };
-        let what = pos.piece_at(sq).map_or_else(|| w.empty.to_string(), |p| i18n::piece(lang, p));
+        let what = pos
+            .piece_at(sq)
+            .map_or_else(|| w.empty.to_string(), |p| i18n::piece(lang, p));
         let mut label = format!("{sq}, {what}");
         if selected == Some(sq) {
             label.push_str(&format!(", {}", w.selected));

@@ -8,8 +8,9 @@ use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    AudioContext, CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlDialogElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
-    MessageEvent, PointerEvent, Worker, WorkerOptions, WorkerType,
+    AudioContext, CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlDialogElement,
+    HtmlElement, HtmlInputElement, HtmlSelectElement, MessageEvent, PointerEvent, Worker,
+    WorkerOptions, WorkerType,
 };
 
 use super::a11y;
@@ -22,7 +23,9 @@ use crate::ai::Level;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::rules::notation::{self, Notation};
 use crate::rules::ruleset::CaptureKnowledge;
-use crate::rules::{fen, movetext, Color, Game, Move, Outcome, Piece, Position, RuleSet, Seat, Square};
+use crate::rules::{
+    fen, movetext, Color, Game, Move, Outcome, Piece, Position, RuleSet, Seat, Square,
+};
 
 /// Drag starts only after this many CSS pixels, so a shaky tap never drags.
 const DRAG_SLOP: f64 = 4.0;
@@ -101,10 +104,30 @@ pub fn start() {
     console_error_panic_hook::set_once();
     let Some(win) = web_sys::window() else { return };
     let Some(doc) = win.document() else { return };
-    let Some(canvas) = doc.get_element_by_id("board").and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok()) else { return };
-    let Some(ctx) = canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok()) else { return };
-    let reduced_motion = win.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|m| m.matches());
-    let browser_lang = win.navigator().language().and_then(|l| Lang::from_tag(&l)).unwrap_or(Lang::En);
+    let Some(canvas) = doc
+        .get_element_by_id("board")
+        .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
+    else {
+        return;
+    };
+    let Some(ctx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+    else {
+        return;
+    };
+    let reduced_motion = win
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches());
+    let browser_lang = win
+        .navigator()
+        .language()
+        .and_then(|l| Lang::from_tag(&l))
+        .unwrap_or(Lang::En);
     let mut app = App {
         doc: doc.clone(),
         canvas,
@@ -113,7 +136,11 @@ pub fn start() {
         game: Game::new(RuleSet::Jieqi, None),
         opponent: Some(Level::Medium),
         human: Color::Red,
-        labels: if browser_lang == Lang::Vi { Labels::Vietnamese } else { Labels::Chinese },
+        labels: if browser_lang == Lang::Vi {
+            Labels::Vietnamese
+        } else {
+            Labels::Chinese
+        },
         notation: Notation::Wxf,
         lang: browser_lang,
         sound_on: true,
@@ -146,7 +173,13 @@ pub fn start() {
     if app.embed {
         // The embed never reads or writes the host visitor's saved game or settings.
         let opponent = params.opponent.unwrap_or(Opponent::Ai(Level::Medium));
-        let human = params.side.flatten().unwrap_or(if js_sys::Math::random() < 0.5 || params.side.is_none() { Color::Red } else { Color::Black });
+        let human = params.side.flatten().unwrap_or(
+            if js_sys::Math::random() < 0.5 || params.side.is_none() {
+                Color::Red
+            } else {
+                Color::Black
+            },
+        );
         app.game = Game::new(params.rules.unwrap_or_default(), None);
         app.opponent = opponent.level();
         app.human = human;
@@ -173,7 +206,9 @@ pub fn start() {
     install_handlers(&app);
     let mut a = app.borrow_mut();
     if a.embed {
-        let _ = doc.document_element().map(|e| e.set_attribute("data-embed", "1"));
+        let _ = doc
+            .document_element()
+            .map(|e| e.set_attribute("data-embed", "1"));
         install_embed_listener();
     } else {
         super::offline::register();
@@ -183,7 +218,9 @@ pub fn start() {
         Theme::Light => "light",
         Theme::Dark => "dark",
     };
-    let _ = doc.document_element().map(|e| e.set_attribute("data-theme", theme));
+    let _ = doc
+        .document_element()
+        .map(|e| e.set_attribute("data-theme", theme));
     a11y::build(&a.doc);
     a.apply_language();
     a.show_settings();
@@ -194,11 +231,13 @@ pub fn start() {
 fn install_embed_listener() {
     let Some(win) = web_sys::window() else { return };
     listen(&win, "message", move |e| {
-        let Some(m) = e.dyn_ref::<MessageEvent>() else { return };
+        let Some(m) = e.dyn_ref::<MessageEvent>() else {
+            return;
+        };
         let origin = m.origin();
         let data = m.data();
         with_app(|a| {
-            if !a.origins.iter().any(|o| *o == origin) {
+            if !a.origins.contains(&origin) {
                 return; // not an origin the embedder allowed: ignored
             }
             if let Some(req) = embed::parse_message(&data) {
@@ -275,7 +314,9 @@ fn install_handlers(app: &Rc<RefCell<App>>) {
             with_app(|a| a.pointer_up(p.offset_x() as f64, p.offset_y() as f64));
         }
     });
-    listen(&canvas, "pointercancel", move |_| with_app(|a| a.drag = None));
+    listen(&canvas, "pointercancel", move |_| {
+        with_app(|a| a.drag = None)
+    });
     if let Some(win) = web_sys::window() {
         listen(&win, "resize", move |_| with_app(|a| a.resize()));
         listen(&win, "orientationchange", move |_| with_app(|a| a.resize()));
@@ -298,16 +339,39 @@ fn install_handlers(app: &Rc<RefCell<App>>) {
     }
     if let Some(pts) = el(&doc, "points") {
         listen(&pts, "keydown", move |e| {
-            let Some(k) = e.clone().dyn_into::<web_sys::KeyboardEvent>().ok() else { return };
-            let sq = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| a11y::square_of(&t));
+            let Some(k) = e.clone().dyn_into::<web_sys::KeyboardEvent>().ok() else {
+                return;
+            };
+            let sq = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| a11y::square_of(&t));
             let Some(sq) = sq else { return };
             let handled = match k.key().as_str() {
-                "ArrowUp" => { with_app(|a| a.move_focus(sq, 0, 1)); true }
-                "ArrowDown" => { with_app(|a| a.move_focus(sq, 0, -1)); true }
-                "ArrowLeft" => { with_app(|a| a.move_focus(sq, -1, 0)); true }
-                "ArrowRight" => { with_app(|a| a.move_focus(sq, 1, 0)); true }
-                "Enter" | " " => { with_app(|a| a.tap_square(Some(sq))); true }
-                "Escape" => { with_app(|a| a.clear_selection()); true }
+                "ArrowUp" => {
+                    with_app(|a| a.move_focus(sq, 0, 1));
+                    true
+                }
+                "ArrowDown" => {
+                    with_app(|a| a.move_focus(sq, 0, -1));
+                    true
+                }
+                "ArrowLeft" => {
+                    with_app(|a| a.move_focus(sq, -1, 0));
+                    true
+                }
+                "ArrowRight" => {
+                    with_app(|a| a.move_focus(sq, 1, 0));
+                    true
+                }
+                "Enter" | " " => {
+                    with_app(|a| a.tap_square(Some(sq)));
+                    true
+                }
+                "Escape" => {
+                    with_app(|a| a.clear_selection());
+                    true
+                }
                 _ => false,
             };
             if handled {
@@ -315,7 +379,11 @@ fn install_handlers(app: &Rc<RefCell<App>>) {
             }
         });
         listen(&pts, "focusin", move |e| {
-            if let Some(sq) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| a11y::square_of(&t)) {
+            if let Some(sq) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| a11y::square_of(&t))
+            {
                 with_app(|a| a.focus = sq);
             }
         });
@@ -333,7 +401,14 @@ fn install_handlers(app: &Rc<RefCell<App>>) {
             }
         });
     }
-    for id in ["set-lang", "set-labels", "set-notation", "set-anim", "set-sound", "set-coords"] {
+    for id in [
+        "set-lang",
+        "set-labels",
+        "set-notation",
+        "set-anim",
+        "set-sound",
+        "set-coords",
+    ] {
         if let Some(s) = el(&doc, id) {
             listen(&s, "change", move |_| with_app(App::settings_changed));
         }
@@ -341,7 +416,10 @@ fn install_handlers(app: &Rc<RefCell<App>>) {
     // Move list and private captures: one delegated listener each.
     if let Some(ol) = el(&doc, "moves") {
         listen(&ol, "click", move |e| {
-            let ply = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| t.get_attribute("data-ply"));
+            let ply = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.get_attribute("data-ply"));
             if let Some(p) = ply.and_then(|p| p.parse::<usize>().ok()) {
                 with_app(|a| a.review_to(Some(p)));
             }
@@ -349,7 +427,10 @@ fn install_handlers(app: &Rc<RefCell<App>>) {
     }
     if let Some(div) = el(&doc, "captured") {
         listen(&div, "click", move |e| {
-            let ply = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| t.get_attribute("data-peek"));
+            let ply = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.get_attribute("data-peek"));
             if let Some(p) = ply.and_then(|p| p.parse::<usize>().ok()) {
                 with_app(|a| a.peek_at(p));
             }
@@ -358,21 +439,29 @@ fn install_handlers(app: &Rc<RefCell<App>>) {
 }
 
 fn select_value(doc: &Document, id: &str) -> String {
-    doc.get_element_by_id(id).and_then(|e| e.dyn_into::<HtmlSelectElement>().ok()).map(|s| s.value()).unwrap_or_default()
+    doc.get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+        .map(|s| s.value())
+        .unwrap_or_default()
 }
 
 fn set_select(doc: &Document, id: &str, v: &str) {
-    if let Some(s) = doc.get_element_by_id(id).and_then(|e| e.dyn_into::<HtmlSelectElement>().ok()) {
+    if let Some(s) = doc
+        .get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+    {
         s.set_value(v);
     }
 }
 
 fn checkbox(doc: &Document, id: &str) -> Option<HtmlInputElement> {
-    doc.get_element_by_id(id).and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+    doc.get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
 }
 
 fn dialog(doc: &Document, id: &str) -> Option<HtmlDialogElement> {
-    doc.get_element_by_id(id).and_then(|e| e.dyn_into::<HtmlDialogElement>().ok())
+    doc.get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlDialogElement>().ok())
 }
 
 impl App {
@@ -398,7 +487,9 @@ impl App {
     // ---- settings ----
 
     fn load_settings(&mut self) {
-        let Some(s) = storage::load_settings() else { return };
+        let Some(s) = storage::load_settings() else {
+            return;
+        };
         if let Some(l) = Lang::from_tag(&s.lang) {
             self.lang = l;
         }
@@ -432,22 +523,25 @@ impl App {
         let doc = &self.doc.clone();
         self.lang = Lang::from_tag(&select_value(doc, "set-lang")).unwrap_or(self.lang);
         self.labels = Labels::from_id(&select_value(doc, "set-labels")).unwrap_or(self.labels);
-        let notation = Notation::from_id(&select_value(doc, "set-notation")).unwrap_or(self.notation);
+        let notation =
+            Notation::from_id(&select_value(doc, "set-notation")).unwrap_or(self.notation);
         if notation != self.notation {
             self.notation = notation;
             self.rebuild_log();
         }
-        self.anim_ms = select_value(doc, "set-anim").parse().unwrap_or(self.anim_ms);
+        self.anim_ms = select_value(doc, "set-anim")
+            .parse()
+            .unwrap_or(self.anim_ms);
         self.sound_on = checkbox(doc, "set-sound").is_some_and(|c| c.checked());
         self.coords = checkbox(doc, "set-coords").is_some_and(|c| c.checked());
         if !self.embed {
             storage::save_settings(&Settings {
-            lang: self.lang.id().into(),
-            labels: self.labels.id().into(),
-            notation: self.notation.id().into(),
-            sound: self.sound_on,
-            anim_ms: self.anim_ms,
-            coords: self.coords,
+                lang: self.lang.id().into(),
+                labels: self.labels.id().into(),
+                notation: self.notation.id().into(),
+                sound: self.sound_on,
+                anim_ms: self.anim_ms,
+                coords: self.coords,
             });
         }
         self.apply_language();
@@ -472,8 +566,16 @@ impl App {
         }
         if let Ok(list) = self.doc.query_selector_all("[data-i18n]") {
             for i in 0..list.length() {
-                let Some(e) = list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
-                if let Some(k) = e.get_attribute("data-i18n").and_then(|n| i18n::key_from_name(&n)) {
+                let Some(e) = list
+                    .item(i)
+                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                else {
+                    continue;
+                };
+                if let Some(k) = e
+                    .get_attribute("data-i18n")
+                    .and_then(|n| i18n::key_from_name(&n))
+                {
                     e.set_text_content(Some(self.t(k)));
                 }
             }
@@ -496,11 +598,27 @@ impl App {
         let Some(win) = web_sys::window() else { return };
         let dpr = win.device_pixel_ratio();
         let wrap = el(&self.doc, "board-wrap");
-        let vw = win.inner_width().ok().and_then(|v| v.as_f64()).unwrap_or(360.0);
-        let vh = win.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(640.0);
-        let avail_w = wrap.as_ref().map(|w| w.client_width() as f64).filter(|w| *w > 0.0).unwrap_or(vw);
+        let vw = win
+            .inner_width()
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(360.0);
+        let vh = win
+            .inner_height()
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(640.0);
+        let avail_w = wrap
+            .as_ref()
+            .map(|w| w.client_width() as f64)
+            .filter(|w| *w > 0.0)
+            .unwrap_or(vw);
         // Phones: the board takes the width, leaving room for the bar and buttons.
-        let avail_h = if vw >= 900.0 { vh - 140.0 } else { (vh - 170.0).max(avail_w * 1.1) };
+        let avail_h = if vw >= 900.0 {
+            vh - 140.0
+        } else {
+            (vh - 170.0).max(avail_w * 1.1)
+        };
         self.geom = Geometry::fit(avail_w, avail_h, dpr, self.flipped());
         let g = self.geom;
         self.canvas.set_width((g.css_w * g.dpr) as u32);
@@ -509,7 +627,13 @@ impl App {
         let _ = st.set_property("width", &format!("{}px", g.css_w));
         let _ = st.set_property("height", &format!("{}px", g.css_h));
         // CSS-pixel geometry for tests and tools: left, top, cell, flipped.
-        let geom = format!("{},{},{},{}", g.ox / g.dpr, g.oy / g.dpr, g.cell / g.dpr, g.flipped as u8);
+        let geom = format!(
+            "{},{},{},{}",
+            g.ox / g.dpr,
+            g.oy / g.dpr,
+            g.cell / g.dpr,
+            g.flipped as u8
+        );
         let _ = self.canvas.set_attribute("data-geom", &geom);
         a11y::layout(&self.doc, &self.geom);
         self.redraw();
@@ -533,7 +657,10 @@ impl App {
         });
         let check = shown.in_check().then(|| shown.general(shown.turn()));
         let live = self.review.is_none();
-        let slide = self.slide.filter(|_| live).map(|(s, t0)| Slide { t: ((now() - t0) / self.anim_ms.max(1.0)).min(s.span()), ..s });
+        let slide = self.slide.filter(|_| live).map(|(s, t0)| Slide {
+            t: ((now() - t0) / self.anim_ms.max(1.0)).min(s.span()),
+            ..s
+        });
         if let Some(d) = self.drag.as_ref().filter(|d| d.active) {
             pieces.retain(|(s, _)| *s != d.from);
         }
@@ -558,10 +685,20 @@ impl App {
         render::draw(&self.ctx, &self.geom, &scene);
         if let Some(d) = self.drag.as_ref().filter(|d| d.active) {
             if let Some(p) = shown.piece_at(d.from) {
-                render::draw_piece_at(&self.ctx, &self.geom, d.x * self.geom.dpr, d.y * self.geom.dpr, p, self.labels, dark);
+                render::draw_piece_at(
+                    &self.ctx,
+                    &self.geom,
+                    d.x * self.geom.dpr,
+                    d.y * self.geom.dpr,
+                    p,
+                    self.labels,
+                    dark,
+                );
             }
         }
-        let _ = self.canvas.set_attribute("data-pieces", &pieces.len().to_string());
+        let _ = self
+            .canvas
+            .set_attribute("data-pieces", &pieces.len().to_string());
     }
 
     // ---- input ----
@@ -588,8 +725,18 @@ impl App {
         let before = self.selected;
         self.tap(x, y);
         // A drag may start from the piece now selected.
-        if let Some(sq) = self.selected.filter(|s| Some(*s) != before || self.geom.square_at(x, y) == Some(*s)) {
-            self.drag = Some(Drag { from: sq, x0: x, y0: y, active: false, x, y });
+        if let Some(sq) = self
+            .selected
+            .filter(|s| Some(*s) != before || self.geom.square_at(x, y) == Some(*s))
+        {
+            self.drag = Some(Drag {
+                from: sq,
+                x0: x,
+                y0: y,
+                active: false,
+                x,
+                y,
+            });
         }
     }
 
@@ -611,7 +758,9 @@ impl App {
             return;
         }
         match self.geom.square_at(x, y) {
-            Some(to) if self.dests.contains(&to) && self.selected == Some(d.from) => self.play_human(Move::new(d.from, to)),
+            Some(to) if self.dests.contains(&to) && self.selected == Some(d.from) => {
+                self.play_human(Move::new(d.from, to))
+            }
             _ => self.redraw(),
         }
     }
@@ -648,7 +797,13 @@ impl App {
         match self.game.board().piece_at(sq) {
             Some(p) if p.color == self.game.turn() => {
                 self.selected = Some(sq);
-                self.dests = self.game.legal_moves().iter().filter(|m| m.from == sq).map(|m| m.to).collect();
+                self.dests = self
+                    .game
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| m.from == sq)
+                    .map(|m| m.to)
+                    .collect();
             }
             _ => {
                 self.selected = None;
@@ -673,7 +828,14 @@ impl App {
         let _ = self.canvas.set_attribute("data-selected", &sel);
         let _ = self.canvas.set_attribute("data-dests", &dests.join(" "));
         let live = self.review.is_none();
-        a11y::update(&self.doc, &self.shown(), self.selected.filter(|_| live), if live { &self.dests } else { &[] }, self.lang, self.focus);
+        a11y::update(
+            &self.doc,
+            &self.shown(),
+            self.selected.filter(|_| live),
+            if live { &self.dests } else { &[] },
+            self.lang,
+            self.focus,
+        );
     }
 
     /// Arrow keys: move the focus as the board is seen (flipped for Black).
@@ -688,19 +850,31 @@ impl App {
 
     /// A move typed as coordinates (h2e2) or in any display notation (C2.5, 炮二平五, P2-5).
     fn typed_move(&mut self) {
-        let Some(input) = self.doc.get_element_by_id("move-input").and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) else { return };
+        let Some(input) = self
+            .doc
+            .get_element_by_id("move-input")
+            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        else {
+            return;
+        };
         let text: String = input.value().split_whitespace().collect();
         if text.is_empty() {
             return;
         }
         let legal = self.game.legal_moves();
         let pos = self.game.board();
-        let found = movetext::parse(&text).ok().map(|t| t.mv).filter(|m| legal.contains(m)).or_else(|| {
-            let norm = |t: &str| t.to_lowercase().replace('=', ".");
-            legal.iter().copied().find(|&m| {
-                [Notation::Wxf, Notation::Chinese, Notation::Vietnamese].iter().any(|&n| norm(&notation::write(pos, m, n)) == norm(&text))
-            })
-        });
+        let found = movetext::parse(&text)
+            .ok()
+            .map(|t| t.mv)
+            .filter(|m| legal.contains(m))
+            .or_else(|| {
+                let norm = |t: &str| t.to_lowercase().replace('=', ".");
+                legal.iter().copied().find(|&m| {
+                    [Notation::Wxf, Notation::Chinese, Notation::Vietnamese]
+                        .iter()
+                        .any(|&n| norm(&notation::write(pos, m, n)) == norm(&text))
+                })
+            });
         match found {
             Some(m) if self.human_to_move() && self.review.is_none() => {
                 input.set_value("");
@@ -734,8 +908,19 @@ impl App {
                 self.message = None;
                 self.drag = None;
                 let after = self.game.board().piece_at(m.to);
-                if let (Some(p), Some(a), false) = (before, after, self.reduced_motion || self.anim_ms <= 0.0) {
-                    self.slide = Some((Slide { from: m.from, to: m.to, piece: p, after: a, t: 0.0 }, now()));
+                if let (Some(p), Some(a), false) =
+                    (before, after, self.reduced_motion || self.anim_ms <= 0.0)
+                {
+                    self.slide = Some((
+                        Slide {
+                            from: m.from,
+                            to: m.to,
+                            piece: p,
+                            after: a,
+                            t: 0.0,
+                        },
+                        now(),
+                    ));
                     self.animate();
                 }
                 let s = if self.game.outcome().is_some() {
@@ -763,13 +948,26 @@ impl App {
 
     fn announce_move(&self, p: &crate::rules::Played, text: &str) {
         let w = i18n::words(self.lang);
-        let mut s = format!("{}: {text} ({})", i18n::color(self.lang, p.piece.color), p.mv);
+        let mut s = format!(
+            "{}: {text} ({})",
+            i18n::color(self.lang, p.piece.color),
+            p.mv
+        );
         if let Some(r) = p.reveal {
             s.push_str(&format!(", {} {}", w.revealed, i18n::role(self.lang, r)));
         }
         if let Some(c) = p.captured {
-            let known = if c.hidden { self.game.view(self.seat()).captured[c.color.index()].last().and_then(|x| x.role) } else { Some(c.role) };
-            let what = known.map_or_else(|| i18n::t(self.lang, Key::Unknown).to_string(), |r| i18n::role(self.lang, r).to_string());
+            let known = if c.hidden {
+                self.game.view(self.seat()).captured[c.color.index()]
+                    .last()
+                    .and_then(|x| x.role)
+            } else {
+                Some(c.role)
+            };
+            let what = known.map_or_else(
+                || i18n::t(self.lang, Key::Unknown).to_string(),
+                |r| i18n::role(self.lang, r).to_string(),
+            );
             s.push_str(&format!(", {} {what}", w.captured));
         }
         if self.game.board().in_check() {
@@ -782,7 +980,16 @@ impl App {
         if self.embed {
             let public = movetext::write(p, false);
             let ply = self.game.ply() as u32;
-            embed::post(&self.origins, "move", &[("ply", ply.into()), ("move", public.into()), ("notation", text.into()), ("color", p.piece.color.name().into())]);
+            embed::post(
+                &self.origins,
+                "move",
+                &[
+                    ("ply", ply.into()),
+                    ("move", public.into()),
+                    ("notation", text.into()),
+                    ("color", p.piece.color.name().into()),
+                ],
+            );
             if let Some(o) = self.game.outcome() {
                 self.post_gameover(o);
             }
@@ -791,14 +998,22 @@ impl App {
 
     fn post_gameover(&self, o: Outcome) {
         let winner: JsValue = o.winner.map_or(JsValue::NULL, |c| c.name().into());
-        embed::post(&self.origins, "gameover", &[("winner", winner), ("reason", o.reason.text().into())]);
+        embed::post(
+            &self.origins,
+            "gameover",
+            &[("winner", winner), ("reason", o.reason.text().into())],
+        );
     }
 
     /// Tell the parent page how tall the game wants to be.
     fn post_height(&self) {
         if self.embed {
             if let Some(e) = self.doc.document_element() {
-                embed::post(&self.origins, "height", &[("height", e.scroll_height().into())]);
+                embed::post(
+                    &self.origins,
+                    "height",
+                    &[("height", e.scroll_height().into())],
+                );
             }
         }
     }
@@ -806,7 +1021,9 @@ impl App {
     fn animate(&self) {
         let cb = Closure::once_into_js(move || {
             with_app(|a| {
-                let done = a.slide.is_some_and(|(s, t0)| now() - t0 >= a.anim_ms * s.span());
+                let done = a
+                    .slide
+                    .is_some_and(|(s, t0)| now() - t0 >= a.anim_ms * s.span());
                 if done {
                     a.slide = None;
                 }
@@ -842,7 +1059,9 @@ impl App {
 
     /// Send `c`'s view to the worker: only what that seat knows.
     fn ask(&mut self, level: Level, c: Color) {
-        let Some(w) = self.worker.as_ref() else { return };
+        let Some(w) = self.worker.as_ref() else {
+            return;
+        };
         if !self.worker_ready {
             return; // asked again when the worker says it is ready
         }
@@ -868,9 +1087,16 @@ impl App {
         match msg {
             FromWorker::Ready => {
                 self.worker_ready = true;
-                let _ = self.doc.body().map(|b| b.set_attribute("data-worker", "ready"));
+                let _ = self
+                    .doc
+                    .body()
+                    .map(|b| b.set_attribute("data-worker", "ready"));
                 if self.embed {
-                    embed::post(&self.origins, "ready", &[("rules", self.game.rules().id().into())]);
+                    embed::post(
+                        &self.origins,
+                        "ready",
+                        &[("rules", self.game.rules().id().into())],
+                    );
                 }
                 self.refresh_status();
                 self.maybe_ask_ai();
@@ -903,7 +1129,9 @@ impl App {
                     return;
                 }
                 let legal = self.game.legal_moves();
-                let m = m.filter(|m| legal.contains(m)).or_else(|| legal.as_slice().first().copied());
+                let m = m
+                    .filter(|m| legal.contains(m))
+                    .or_else(|| legal.as_slice().first().copied());
                 if let Some(m) = m {
                     self.play(m);
                     self.after_move();
@@ -956,7 +1184,11 @@ impl App {
         if self.game.outcome().is_some() {
             return;
         }
-        let loser = if self.opponent.is_some() { self.human } else { self.game.turn() };
+        let loser = if self.opponent.is_some() {
+            self.human
+        } else {
+            self.game.turn()
+        };
         self.game.resign(loser);
         self.waiting = 0;
         self.sound(Sound::End);
@@ -983,14 +1215,20 @@ impl App {
 
     fn open_new_dialog(&mut self) {
         set_select(&self.doc, "opt-rules", self.game.rules().id());
-        set_select(&self.doc, "opt-opponent", self.opponent.map_or("human", |l| l.id()));
+        set_select(
+            &self.doc,
+            "opt-opponent",
+            self.opponent.map_or("human", |l| l.id()),
+        );
         if let Some(d) = dialog(&self.doc, "dlg-new") {
             let _ = d.show_modal();
         }
     }
 
     fn new_dialog_closed(&mut self) {
-        let Some(d) = dialog(&self.doc, "dlg-new") else { return };
+        let Some(d) = dialog(&self.doc, "dlg-new") else {
+            return;
+        };
         if d.return_value() != "start" {
             return;
         }
@@ -1060,7 +1298,12 @@ impl App {
         if self.embed {
             return;
         }
-        let moves = self.game.history().iter().map(|r| movetext::write(&r.played, true)).collect();
+        let moves = self
+            .game
+            .history()
+            .iter()
+            .map(|r| movetext::write(&r.played, true))
+            .collect();
         storage::save_game(&SavedGame {
             version: 1,
             rules: self.game.rules().id().into(),
@@ -1073,7 +1316,12 @@ impl App {
     fn outcome_text(&self, o: Outcome) -> String {
         let reason = i18n::reason(self.lang, o.reason);
         match o.winner {
-            Some(c) => format!("{} {} · {}", i18n::color(self.lang, c), self.t(Key::Wins), reason),
+            Some(c) => format!(
+                "{} {} · {}",
+                i18n::color(self.lang, c),
+                self.t(Key::Wins),
+                reason
+            ),
             None => format!("{} · {}", self.t(Key::Draw), reason),
         }
     }
@@ -1097,7 +1345,11 @@ impl App {
             })
             .collect();
         if let Some(p) = el(&self.doc, "result-detail") {
-            let t = if disclosed.is_empty() { String::new() } else { format!("{} {}", self.t(Key::CapturedFaceDown), disclosed.join(" ")) };
+            let t = if disclosed.is_empty() {
+                String::new()
+            } else {
+                format!("{} {}", self.t(Key::CapturedFaceDown), disclosed.join(" "))
+            };
             p.set_text_content(Some(&t));
         }
         if let Some(d) = dialog(&self.doc, "dlg-result") {
@@ -1108,14 +1360,27 @@ impl App {
     }
 
     fn label(&self, c: Color, r: crate::rules::Role) -> &'static str {
-        notation::role_label(r, c, self.labels == Labels::Chinese, self.labels == Labels::Vietnamese)
+        notation::role_label(
+            r,
+            c,
+            self.labels == Labels::Chinese,
+            self.labels == Labels::Vietnamese,
+        )
     }
 
     fn refresh_status(&self) {
-        let Some(s) = el(&self.doc, "status") else { return };
+        let Some(s) = el(&self.doc, "status") else {
+            return;
+        };
         let turn = self.game.turn();
         let text = if let Some(k) = self.review {
-            format!("{} {}/{} — {}", self.t(Key::Reviewing), k, self.game.ply(), self.t(Key::BackToGame))
+            format!(
+                "{} {}/{} — {}",
+                self.t(Key::Reviewing),
+                k,
+                self.game.ply(),
+                self.t(Key::BackToGame)
+            )
         } else if let Some(o) = self.game.outcome() {
             self.outcome_text(o)
         } else if let Some(m) = self.message {
@@ -1131,7 +1396,11 @@ impl App {
                 (None, Color::Red) => self.t(Key::RedToMove),
                 (None, Color::Black) => self.t(Key::BlackToMove),
             };
-            let check = if self.game.board().in_check() { format!(" · {}", self.t(Key::Check)) } else { String::new() };
+            let check = if self.game.board().in_check() {
+                format!(" · {}", self.t(Key::Check))
+            } else {
+                String::new()
+            };
             match self.opponent {
                 Some(_) => format!("{who} ({}){check}", i18n::color(self.lang, turn)),
                 None => format!("{who}{check}"),
@@ -1140,7 +1409,14 @@ impl App {
         s.set_text_content(Some(&text));
         let _ = s.set_attribute("data-thinking", if self.waiting != 0 { "1" } else { "0" });
         let _ = s.set_attribute("data-turn", turn.name());
-        let _ = s.set_attribute("data-ready", if self.worker_ready || self.opponent.is_none() { "1" } else { "0" });
+        let _ = s.set_attribute(
+            "data-ready",
+            if self.worker_ready || self.opponent.is_none() {
+                "1"
+            } else {
+                "0"
+            },
+        );
     }
 
     fn refresh_panels(&self) {
@@ -1152,7 +1428,9 @@ impl App {
             ol.set_text_content(None);
             let current = self.review.unwrap_or(self.game.ply());
             for (row, pair) in self.log.chunks(2).enumerate() {
-                let Ok(li) = doc.create_element("li") else { continue };
+                let Ok(li) = doc.create_element("li") else {
+                    continue;
+                };
                 for (j, m) in pair.iter().enumerate() {
                     let ply = row * 2 + j + 1;
                     if let Ok(b) = doc.create_element("button") {
@@ -1179,8 +1457,20 @@ impl App {
                 let hidden = view.position.hidden_count(c);
                 let pool = view.position.pool(c);
                 let total = pool.total().max(1) as f64;
-                let parts: Vec<String> = pool.entries().map(|(r, n)| format!("{} {:.0}%", self.label(c, r), n as f64 / total * 100.0)).collect();
-                let line = format!("{} · {}: {}", i18n::color(self.lang, c), hidden, if hidden == 0 { "—".into() } else { parts.join("  ") });
+                let parts: Vec<String> = pool
+                    .entries()
+                    .map(|(r, n)| format!("{} {:.0}%", self.label(c, r), n as f64 / total * 100.0))
+                    .collect();
+                let line = format!(
+                    "{} · {}: {}",
+                    i18n::color(self.lang, c),
+                    hidden,
+                    if hidden == 0 {
+                        "—".into()
+                    } else {
+                        parts.join("  ")
+                    }
+                );
                 if let Ok(d) = doc.create_element("div") {
                     d.set_class_name("pool-row");
                     d.set_text_content(Some(&line));
@@ -1199,9 +1489,13 @@ impl App {
                     CaptureKnowledge::CapturerThenAll => self.game.outcome().is_none(),
                 };
             for c in [Color::Red, Color::Black] {
-                let Ok(d) = doc.create_element("div") else { continue };
+                let Ok(d) = doc.create_element("div") else {
+                    continue;
+                };
                 d.set_class_name("pool-row");
-                let _ = d.append_child(&doc.create_text_node(&format!("{}: ", i18n::color(self.lang, c))));
+                let _ = d.append_child(
+                    &doc.create_text_node(&format!("{}: ", i18n::color(self.lang, c))),
+                );
                 let list = &view.captured[c.index()];
                 if list.is_empty() {
                     let _ = d.append_child(&doc.create_text_node("—"));
@@ -1210,13 +1504,20 @@ impl App {
                     let truth = self.game.history()[x.ply].played.capture_id;
                     if private && x.was_hidden && truth.is_some() {
                         let capturer = c.other();
-                        let Ok(b) = doc.create_element("button") else { continue };
+                        let Ok(b) = doc.create_element("button") else {
+                            continue;
+                        };
                         b.set_class_name("private");
                         let _ = b.set_attribute("type", "button");
                         let _ = b.set_attribute("data-peek", &x.ply.to_string());
                         let text = match (self.peek == Some(x.ply), truth) {
                             (true, Some(r)) => self.label(c, r).to_string(),
-                            _ => format!("🔒 {} {} · {}", i18n::color(self.lang, capturer), self.t(Key::EyesOnly), self.t(Key::TapToSee)),
+                            _ => format!(
+                                "🔒 {} {} · {}",
+                                i18n::color(self.lang, capturer),
+                                self.t(Key::EyesOnly),
+                                self.t(Key::TapToSee)
+                            ),
                         };
                         b.set_text_content(Some(&text));
                         let _ = d.append_child(&b);
@@ -1233,7 +1534,9 @@ impl App {
 
 /// Resume the saved game, or set an unreadable one aside with a message.
 fn restore(app: &mut App) {
-    let Some((raw, parsed)) = storage::load_game() else { return };
+    let Some((raw, parsed)) = storage::load_game() else {
+        return;
+    };
     let result = parsed.and_then(|saved| {
         let rules = RuleSet::from_id(&saved.rules).ok_or("unknown rules")?;
         let mut game = Game::new(rules, None);
@@ -1247,7 +1550,11 @@ fn restore(app: &mut App) {
         Ok((saved, game)) => {
             app.game = game;
             app.opponent = Level::from_id(&saved.opponent);
-            app.human = if saved.human == "black" { Color::Black } else { Color::Red };
+            app.human = if saved.human == "black" {
+                Color::Black
+            } else {
+                Color::Red
+            };
             app.rebuild_log();
         }
         Err(e) => {

@@ -78,9 +78,16 @@ fn warn(text: &str) {
 /// Read and validate `?key=value` parameters. Pure apart from warnings.
 pub fn parse_query(query: &str) -> Params {
     let mut p = Params::default();
-    for pair in query.trim_start_matches('?').split('&').filter(|s| !s.is_empty()) {
+    for pair in query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|s| !s.is_empty())
+    {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let v = js_sys::decode_uri_component(v).ok().and_then(|s| s.as_string()).unwrap_or_default();
+        let v = js_sys::decode_uri_component(v)
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or_default();
         let v = v.trim();
         let ok = match k {
             "embed" => {
@@ -117,7 +124,9 @@ pub fn parse_query(query: &str) -> Params {
             }
         };
         if !ok {
-            warn(&format!("jieqi: bad value '{v}' for URL parameter '{k}' ignored"));
+            warn(&format!(
+                "jieqi: bad value '{v}' for URL parameter '{k}' ignored"
+            ));
         }
     }
     p
@@ -140,7 +149,9 @@ pub fn parse_message(data: &JsValue) -> Option<NewGame> {
     if !data.is_object() {
         return None;
     }
-    let version = js_sys::Reflect::get(data, &"version".into()).ok()?.as_f64()?;
+    let version = js_sys::Reflect::get(data, &"version".into())
+        .ok()?
+        .as_f64()?;
     if version != VERSION as f64 || get_str(data, "type")? != "newGame" {
         return None;
     }
@@ -148,7 +159,10 @@ pub fn parse_message(data: &JsValue) -> Option<NewGame> {
     if let Some(r) = get_str(data, "rules") {
         g.rules = RuleSet::from_id(&r);
         if g.rules.is_none() {
-            warn(&format!("jieqi embed: bad rules '{}' ignored", r.chars().take(20).collect::<String>()));
+            warn(&format!(
+                "jieqi embed: bad rules '{}' ignored",
+                r.chars().take(20).collect::<String>()
+            ));
         }
     }
     if let Some(o) = get_str(data, "opponent") {
@@ -169,7 +183,9 @@ pub fn parse_message(data: &JsValue) -> Option<NewGame> {
 /// Post `{source, version, type, ...fields}` to the parent window.
 pub fn post(origins: &[String], kind: &str, fields: &[(&str, JsValue)]) {
     let Some(win) = web_sys::window() else { return };
-    let Ok(Some(parent)) = win.parent() else { return };
+    let Ok(Some(parent)) = win.parent() else {
+        return;
+    };
     if parent == win {
         return; // not in a frame
     }

@@ -334,7 +334,14 @@ pub fn key_from_name(name: &str) -> Option<Key> {
 }
 
 pub fn color(lang: Lang, c: Color) -> &'static str {
-    t(lang, if c == Color::Red { Key::Red } else { Key::Black })
+    t(
+        lang,
+        if c == Color::Red {
+            Key::Red
+        } else {
+            Key::Black
+        },
+    )
 }
 
 pub fn reason(lang: Lang, r: Reason) -> &'static str {
@@ -434,10 +441,54 @@ pub fn piece(lang: Lang, p: crate::rules::Piece) -> String {
 
 pub fn words(lang: Lang) -> Words {
     match lang {
-        Lang::En => Words { empty: "empty", selected: "selected", move_here: "can move here", revealed: "revealed", captured: "captured", board: "Board", type_move: "Type a move (h2e2 or C2.5)", play: "Play", bad_move: "Not a legal move here", update: "Update available: reload", },
-        Lang::Fr => Words { empty: "vide", selected: "sélectionnée", move_here: "destination possible", revealed: "révèle", captured: "prend", board: "Plateau", type_move: "Tapez un coup (h2e2 ou C2.5)", play: "Jouer", bad_move: "Coup illégal ici", update: "Mise à jour disponible : recharger", },
-        Lang::Vi => Words { empty: "trống", selected: "đang chọn", move_here: "có thể đi tới", revealed: "lật ra", captured: "ăn", board: "Bàn cờ", type_move: "Nhập nước đi (h2e2 hoặc P2-5)", play: "Đi", bad_move: "Nước đi không hợp lệ", update: "Có bản mới: tải lại", },
-        Lang::Zh => Words { empty: "空", selected: "已选", move_here: "可走到此", revealed: "翻出", captured: "吃", board: "棋盘", type_move: "输入着法（h2e2 或 炮二平五）", play: "走", bad_move: "此处不能这样走", update: "有新版本：重新载入", },
+        Lang::En => Words {
+            empty: "empty",
+            selected: "selected",
+            move_here: "can move here",
+            revealed: "revealed",
+            captured: "captured",
+            board: "Board",
+            type_move: "Type a move (h2e2 or C2.5)",
+            play: "Play",
+            bad_move: "Not a legal move here",
+            update: "Update available: reload",
+        },
+        Lang::Fr => Words {
+            empty: "vide",
+            selected: "sélectionnée",
+            move_here: "destination possible",
+            revealed: "révèle",
+            captured: "prend",
+            board: "Plateau",
+            type_move: "Tapez un coup (h2e2 ou C2.5)",
+            play: "Jouer",
+            bad_move: "Coup illégal ici",
+            update: "Mise à jour disponible : recharger",
+        },
+        Lang::Vi => Words {
+            empty: "trống",
+            selected: "đang chọn",
+            move_here: "có thể đi tới",
+            revealed: "lật ra",
+            captured: "ăn",
+            board: "Bàn cờ",
+            type_move: "Nhập nước đi (h2e2 hoặc P2-5)",
+            play: "Đi",
+            bad_move: "Nước đi không hợp lệ",
+            update: "Có bản mới: tải lại",
+        },
+        Lang::Zh => Words {
+            empty: "空",
+            selected: "已选",
+            move_here: "可走到此",
+            revealed: "翻出",
+            captured: "吃",
+            board: "棋盘",
+            type_move: "输入着法（h2e2 或 炮二平五）",
+            play: "走",
+            bad_move: "此处不能这样走",
+            update: "有新版本：重新载入",
+        },
     }
 }
 

@@ -4,8 +4,8 @@
 pub mod a11y;
 pub mod app;
 pub mod embed;
-pub mod offline;
 pub mod i18n;
+pub mod offline;
 pub mod render;
 pub mod sound;
 pub mod storage;

@@ -7,8 +7,15 @@ use wasm_bindgen::JsCast;
 use web_sys::{ServiceWorker, ServiceWorkerRegistration, ServiceWorkerState};
 
 fn show_update_button(waiting: ServiceWorker) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Some(b) = doc.get_element_by_id("btn-update").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some(b) = doc
+        .get_element_by_id("btn-update")
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return;
+    };
     b.set_hidden(false);
     let cb = Closure::<dyn FnMut()>::new(move || {
         // The new worker takes over; `controllerchange` then reloads the page.
@@ -24,10 +31,14 @@ fn watch(reg: ServiceWorkerRegistration) {
     }
     let reg2 = reg.clone();
     let on_found = Closure::<dyn FnMut()>::new(move || {
-        let Some(installing) = reg2.installing() else { return };
+        let Some(installing) = reg2.installing() else {
+            return;
+        };
         let inst = installing.clone();
         let on_state = Closure::<dyn FnMut()>::new(move || {
-            let controlled = web_sys::window().and_then(|w| w.navigator().service_worker().controller()).is_some();
+            let controlled = web_sys::window()
+                .and_then(|w| w.navigator().service_worker().controller())
+                .is_some();
             if inst.state() == ServiceWorkerState::Installed && controlled {
                 show_update_button(inst.clone());
             }
@@ -58,7 +69,10 @@ pub fn register() {
     on_change.forget();
     let on_ok = Closure::<dyn FnMut(JsValue)>::new(move |r: JsValue| {
         if let Ok(reg) = r.dyn_into::<ServiceWorkerRegistration>() {
-            let _ = win.document().and_then(|d| d.document_element()).map(|e| e.set_attribute("data-sw", "registered"));
+            let _ = win
+                .document()
+                .and_then(|d| d.document_element())
+                .map(|e| e.set_attribute("data-sw", "registered"));
             watch(reg);
         }
     });

@@ -32,7 +32,12 @@ impl Labels {
         }
     }
     fn text(self, p: Piece) -> &'static str {
-        crate::rules::notation::role_label(p.role, p.color, self == Labels::Chinese, self == Labels::Vietnamese)
+        crate::rules::notation::role_label(
+            p.role,
+            p.color,
+            self == Labels::Chinese,
+            self == Labels::Vietnamese,
+        )
     }
 }
 
@@ -57,20 +62,39 @@ pub const BOARD_H: f64 = 10.7;
 impl Geometry {
     /// Largest board that fits `avail_w` x `avail_h` CSS pixels.
     pub fn fit(avail_w: f64, avail_h: f64, dpr: f64, flipped: bool) -> Geometry {
-        let dpr = if dpr.is_finite() && dpr > 0.0 { dpr } else { 1.0 };
+        let dpr = if dpr.is_finite() && dpr > 0.0 {
+            dpr
+        } else {
+            1.0
+        };
         let css_cell = (avail_w / BOARD_W).min(avail_h / BOARD_H).max(16.0);
         let cell = (css_cell * dpr).floor();
         let css_w = (cell * BOARD_W / dpr).floor();
         let css_h = (cell * BOARD_H / dpr).floor();
         let ox = ((css_w * dpr - cell * 8.0) / 2.0).round();
         let oy = ((css_h * dpr - cell * 9.0) / 2.0).round();
-        Geometry { css_w, css_h, dpr, cell, ox, oy, flipped }
+        Geometry {
+            css_w,
+            css_h,
+            dpr,
+            cell,
+            ox,
+            oy,
+            flipped,
+        }
     }
 
     /// Centre of a point, device pixels.
     pub fn center(&self, sq: Square) -> (f64, f64) {
-        let (col, row) = if self.flipped { (8 - sq.file(), sq.rank()) } else { (sq.file(), 9 - sq.rank()) };
-        (self.ox + col as f64 * self.cell, self.oy + row as f64 * self.cell)
+        let (col, row) = if self.flipped {
+            (8 - sq.file(), sq.rank())
+        } else {
+            (sq.file(), 9 - sq.rank())
+        };
+        (
+            self.ox + col as f64 * self.cell,
+            self.oy + row as f64 * self.cell,
+        )
     }
 
     /// The point under a CSS-pixel position, if within reach of one.
@@ -87,7 +111,11 @@ impl Geometry {
         if dx * dx + dy * dy > (self.cell * 0.55).powi(2) {
             return None;
         }
-        let (file, rank) = if self.flipped { (8 - col as u8, row as u8) } else { (col as u8, 9 - row as u8) };
+        let (file, rank) = if self.flipped {
+            (8 - col as u8, row as u8)
+        } else {
+            (col as u8, 9 - row as u8)
+        };
         Some(Square::new(file, rank))
     }
 }
@@ -234,7 +262,15 @@ pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
         let (x1, y1) = g.center(sl.to);
         if sl.t < 1.0 {
             let t = ease(sl.t);
-            draw_piece(ctx, g, pal, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, sl.piece, s.labels);
+            draw_piece(
+                ctx,
+                g,
+                pal,
+                x0 + (x1 - x0) * t,
+                y0 + (y1 - y0) * t,
+                sl.piece,
+                s.labels,
+            );
         } else {
             // The flip: the disc narrows to an edge, then opens on its face.
             let f = (sl.t - 1.0).clamp(0.0, 1.0);
@@ -283,20 +319,41 @@ fn draw_grid(ctx: &Ctx, g: &Geometry, pal: &Palette) {
     }
     // Palace diagonals.
     for top in [0.0, 7.0] {
-        line(ctx, ox + 3.0 * c, oy + top * c, ox + 5.0 * c, oy + (top + 2.0) * c);
-        line(ctx, ox + 5.0 * c, oy + top * c, ox + 3.0 * c, oy + (top + 2.0) * c);
+        line(
+            ctx,
+            ox + 3.0 * c,
+            oy + top * c,
+            ox + 5.0 * c,
+            oy + (top + 2.0) * c,
+        );
+        line(
+            ctx,
+            ox + 5.0 * c,
+            oy + top * c,
+            ox + 3.0 * c,
+            oy + (top + 2.0) * c,
+        );
     }
     ctx.stroke();
     // Outer frame.
     ctx.set_line_width(lw * 2.0);
-    ctx.stroke_rect(ox - c * 0.12, oy - c * 0.12, 8.0 * c + c * 0.24, 9.0 * c + c * 0.24);
+    ctx.stroke_rect(
+        ox - c * 0.12,
+        oy - c * 0.12,
+        8.0 * c + c * 0.24,
+        9.0 * c + c * 0.24,
+    );
     // River text.
     ctx.set_fill_style_str(pal.text);
     ctx.set_font(&format!("{}px serif", (c * 0.5).round()));
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
     let y = oy + 4.5 * c;
-    let (left, right) = if g.flipped { ("漢 界", "楚 河") } else { ("楚 河", "漢 界") };
+    let (left, right) = if g.flipped {
+        ("漢 界", "楚 河")
+    } else {
+        ("楚 河", "漢 界")
+    };
     let _ = ctx.fill_text(left, ox + 2.0 * c, y);
     let _ = ctx.fill_text(right, ox + 6.0 * c, y);
 }
@@ -304,7 +361,10 @@ fn draw_grid(ctx: &Ctx, g: &Geometry, pal: &Palette) {
 fn draw_coordinates(ctx: &Ctx, g: &Geometry, pal: &Palette) {
     let c = g.cell;
     ctx.set_fill_style_str(pal.text);
-    ctx.set_font(&format!("{}px system-ui, sans-serif", (c * 0.26).round().max(9.0)));
+    ctx.set_font(&format!(
+        "{}px system-ui, sans-serif",
+        (c * 0.26).round().max(9.0)
+    ));
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
     for f in 0..9u8 {
@@ -322,7 +382,11 @@ fn draw_coordinates(ctx: &Ctx, g: &Geometry, pal: &Palette) {
 
 fn draw_piece(ctx: &Ctx, g: &Geometry, pal: &Palette, x: f64, y: f64, p: Piece, labels: Labels) {
     let r = g.cell * 0.44;
-    let side = if p.color == Color::Red { pal.red } else { pal.black };
+    let side = if p.color == Color::Red {
+        pal.red
+    } else {
+        pal.black
+    };
     // Shadow
     ctx.begin_path();
     ctx.set_fill_style_str("rgba(0,0,0,0.25)");
@@ -332,7 +396,11 @@ fn draw_piece(ctx: &Ctx, g: &Geometry, pal: &Palette, x: f64, y: f64, p: Piece, 
     let _ = ctx.arc(x, y, r, 0.0, 2.0 * PI);
     if p.hidden {
         // The back face: the side's colour, a ring and a diamond.
-        ctx.set_fill_style_str(if p.color == Color::Red { pal.back_red } else { pal.back_black });
+        ctx.set_fill_style_str(if p.color == Color::Red {
+            pal.back_red
+        } else {
+            pal.back_black
+        });
         ctx.fill();
         ctx.set_stroke_style_str("rgba(255,255,255,0.55)");
         ctx.set_line_width((r * 0.07).max(1.0));
@@ -360,9 +428,19 @@ fn draw_piece(ctx: &Ctx, g: &Geometry, pal: &Palette, x: f64, y: f64, p: Piece, 
     ctx.set_line_width((r * 0.04).max(1.0));
     ctx.stroke();
     let text = labels.text(p);
-    let size = if text.chars().count() > 1 { r * 0.9 } else if labels == Labels::Chinese { r * 1.15 } else { r * 1.05 };
+    let size = if text.chars().count() > 1 {
+        r * 0.9
+    } else if labels == Labels::Chinese {
+        r * 1.15
+    } else {
+        r * 1.05
+    };
     ctx.set_fill_style_str(side);
-    let family = if labels == Labels::Chinese { "'Noto Serif CJK SC', 'Songti SC', 'SimSun', serif" } else { "system-ui, sans-serif" };
+    let family = if labels == Labels::Chinese {
+        "'Noto Serif CJK SC', 'Songti SC', 'SimSun', serif"
+    } else {
+        "system-ui, sans-serif"
+    };
     ctx.set_font(&format!("bold {}px {}", size.round(), family));
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
@@ -370,6 +448,14 @@ fn draw_piece(ctx: &Ctx, g: &Geometry, pal: &Palette, x: f64, y: f64, p: Piece, 
 }
 
 /// One piece at a device-pixel position (a dragged piece).
-pub fn draw_piece_at(ctx: &Ctx, g: &Geometry, x: f64, y: f64, p: Piece, labels: Labels, dark: bool) {
+pub fn draw_piece_at(
+    ctx: &Ctx,
+    g: &Geometry,
+    x: f64,
+    y: f64,
+    p: Piece,
+    labels: Labels,
+    dark: bool,
+) {
     draw_piece(ctx, g, if dark { &DARK } else { &LIGHT }, x, y, p, labels);
 }

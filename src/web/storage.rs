@@ -44,7 +44,10 @@ fn parse<T: DeserializeOwned>(raw: &str) -> Result<T, String> {
 
 fn save<T: Serialize>(key: &str, value: &T) {
     let Some(s) = storage() else { return };
-    let text = serde_wasm_bindgen::to_value(value).ok().and_then(|v| js_sys::JSON::stringify(&v).ok()).and_then(|t| t.as_string());
+    let text = serde_wasm_bindgen::to_value(value)
+        .ok()
+        .and_then(|v| js_sys::JSON::stringify(&v).ok())
+        .and_then(|t| t.as_string());
     if let Some(t) = text {
         let _ = s.set_item(key, &t);
     }

@@ -27,7 +27,13 @@ pub fn start() {
         let msg: ToWorker = match serde_wasm_bindgen::from_value(e.data()) {
             Ok(m) => m,
             Err(err) => {
-                post(&scope2, &FromWorker::Error { id: 0, message: format!("bad message: {err}") });
+                post(
+                    &scope2,
+                    &FromWorker::Error {
+                        id: 0,
+                        message: format!("bad message: {err}"),
+                    },
+                );
                 return;
             }
         };
