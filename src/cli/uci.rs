@@ -110,6 +110,10 @@ pub fn run() {
                         continue;
                     }
                 };
+                // Weaker levels keep their depth cap and deliberate imperfection.
+                let (level_limits, amplitude) = st.level.limits();
+                let limits = Limits { depth: limits.depth.or(level_limits.depth), ..limits };
+                let noise = Noise { amplitude, seed: st.position.hash() ^ 0x9e37 };
                 stop.store(false, Ordering::SeqCst);
                 let (pos, recent) = (st.position.clone(), st.recent.clone());
                 let (out2, searcher2, stop2) = (out.clone(), searcher.clone(), stop.clone());
@@ -135,7 +139,7 @@ pub fn run() {
                         &pos,
                         &recent,
                         limits,
-                        Noise::default(),
+                        noise,
                         &stop2,
                         &mut on_info,
                     );

@@ -85,3 +85,12 @@ export async function boardData(page) {
     };
   });
 }
+
+/** Start a new two-player game under `rules` through the New game dialog. */
+export async function newTwoPlayerGame(page, rules) {
+  await page.click('#btn-new');
+  await page.selectOption('#opt-rules', rules);
+  await page.selectOption('#opt-opponent', 'human');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => !document.getElementById('dlg-new').open && /Red to move/.test(document.getElementById('status').textContent));
+}

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
-import { startServer, launch, openGame, tap, boardData, root, PHONE, DESKTOP } from './helpers.mjs';
+import { startServer, launch, openGame, tap, boardData, newTwoPlayerGame, root, PHONE, DESKTOP } from './helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
 let server, url, browser;
@@ -138,10 +138,7 @@ test('embed: messages to the parent, newGame from the allowed origin only, no st
 
 test('a full move with the keyboard only, then a typed move', async () => {
   const { ctx, page, errors } = await openGame(browser, url, DESKTOP);
-  await page.click('#btn-new');
-  await page.selectOption('#opt-opponent', 'human');
-  await page.click('#btn-start');
-  await page.waitForFunction(() => /Red to move/.test(document.getElementById('status').textContent));
+  await newTwoPlayerGame(page, 'jieqi');
   await page.focus('#pt-e0');
   assert.match(await page.getAttribute('#pt-e0', 'aria-label'), /^e0, Red general/);
   assert.match(await page.getAttribute('#pt-h2', 'aria-label'), /^h2, Red face-down piece on a cannon point/);

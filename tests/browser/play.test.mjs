@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, launch, openGame, tap, boardData, PHONE, DESKTOP, shots } from './helpers.mjs';
+import { startServer, launch, openGame, tap, boardData, newTwoPlayerGame, PHONE, DESKTOP, shots } from './helpers.mjs';
 
 let server, url, browser;
 before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
@@ -60,11 +60,7 @@ test('tap a piece, see its moves, play, the AI answers, undo, reload resumes', a
 
 test('two players on one device play to a result', async () => {
   const { ctx, page, errors } = await openGame(browser, url, DESKTOP);
-  await page.click('#btn-new');
-  await page.selectOption('#opt-rules', 'xiangqi');
-  await page.selectOption('#opt-opponent', 'human');
-  await page.click('#btn-start');
-  await page.waitForFunction(() => !document.getElementById('dlg-new').open && /Red to move/.test(document.getElementById('status').textContent));
+  await newTwoPlayerGame(page, 'xiangqi');
   // 1. C2.5 (h2e2) C8.5 (h7e7)  2. C5+4 (e2e6 takes a soldier: check through the cannon on e7)
   for (const [a, b] of [['h2', 'e2'], ['h7', 'e7'], ['e2', 'e6']]) {
     await tap(page, a);
@@ -90,11 +86,7 @@ test('two players on one device play to a result', async () => {
 
 test('review earlier positions; moving only from the current one', async () => {
   const { ctx, page, errors } = await openGame(browser, url, DESKTOP);
-  await page.click('#btn-new');
-  await page.selectOption('#opt-rules', 'xiangqi');
-  await page.selectOption('#opt-opponent', 'human');
-  await page.click('#btn-start');
-  await page.waitForFunction(() => /Red to move/.test(document.getElementById('status').textContent));
+  await newTwoPlayerGame(page, 'xiangqi');
   for (const [a, b] of [['h2', 'e2'], ['h7', 'e7'], ['e2', 'e6']]) { await tap(page, a); await tap(page, b); }
   await page.click('#moves button.mv[data-ply="1"]');
   let d = await boardData(page);
@@ -112,11 +104,7 @@ test('review earlier positions; moving only from the current one', async () => {
 
 test('two players: a captured face-down identity is shown only on request', async () => {
   const { ctx, page, errors } = await openGame(browser, url, PHONE);
-  await page.click('#btn-new');
-  await page.selectOption('#opt-rules', 'vietnam');
-  await page.selectOption('#opt-opponent', 'human');
-  await page.click('#btn-start');
-  await page.waitForFunction(() => /Red to move/.test(document.getElementById('status').textContent));
+  await newTwoPlayerGame(page, 'vietnam');
   await tap(page, 'b2');
   await tap(page, 'b9'); // face-down cannon takes the face-down piece on b9
   const cover = page.locator('#captured button.private');

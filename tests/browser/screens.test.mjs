@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startServer, launch, openGame, tap, boardData, root, shots, PHONE, DESKTOP } from './helpers.mjs';
+import { startServer, launch, openGame, tap, boardData, newTwoPlayerGame, root, shots, PHONE, DESKTOP } from './helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
 let server, url, browser;
@@ -16,11 +16,7 @@ after(async () => { await browser?.close(); server?.close(); });
 for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`screenshots at ${name} size: start, selected, reveal, check, result`, async () => {
     const { ctx, page, errors } = await openGame(browser, url, device);
-    await page.click('#btn-new');
-    await page.selectOption('#opt-rules', 'jieqi');
-    await page.selectOption('#opt-opponent', 'human');
-    await page.click('#btn-start');
-    await page.waitForFunction(() => /Red to move/.test(document.getElementById('status').textContent));
+    await newTwoPlayerGame(page, 'jieqi');
     await page.screenshot({ path: join(shots, `1-start-${name}.png`) });
     await tap(page, 'h2');
     await page.screenshot({ path: join(shots, `2-selected-${name}.png`) });
@@ -28,10 +24,7 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await page.waitForTimeout(700);
     await page.screenshot({ path: join(shots, `3-reveal-${name}.png`) });
     // A check in standard xiangqi: the cannon takes e6 and checks through e7.
-    await page.click('#btn-new');
-    await page.selectOption('#opt-rules', 'xiangqi');
-    await page.click('#btn-start');
-    await page.waitForFunction(() => /Red to move/.test(document.getElementById('status').textContent));
+    await newTwoPlayerGame(page, 'xiangqi');
     for (const [a, b] of [['h2', 'e2'], ['h7', 'e7'], ['e2', 'e6']]) { await tap(page, a); await tap(page, b); }
     await page.waitForTimeout(500);
     assert.match((await boardData(page)).status, /Check/);
