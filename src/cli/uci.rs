@@ -112,8 +112,14 @@ pub fn run() {
                 };
                 // Weaker levels keep their depth cap and deliberate imperfection.
                 let (level_limits, amplitude) = st.level.limits();
-                let limits = Limits { depth: limits.depth.or(level_limits.depth), ..limits };
-                let noise = Noise { amplitude, seed: st.position.hash() ^ 0x9e37 };
+                let limits = Limits {
+                    depth: limits.depth.or(level_limits.depth),
+                    ..limits
+                };
+                let noise = Noise {
+                    amplitude,
+                    seed: st.position.hash() ^ 0x9e37,
+                };
                 stop.store(false, Ordering::SeqCst);
                 let (pos, recent) = (st.position.clone(), st.recent.clone());
                 let (out2, searcher2, stop2) = (out.clone(), searcher.clone(), stop.clone());
@@ -135,14 +141,7 @@ pub fn run() {
                             ),
                         );
                     };
-                    let r = s.search(
-                        &pos,
-                        &recent,
-                        limits,
-                        noise,
-                        &stop2,
-                        &mut on_info,
-                    );
+                    let r = s.search(&pos, &recent, limits, noise, &stop2, &mut on_info);
                     match r.best {
                         Some(m) => say(&out2, &format!("bestmove {m}")),
                         None => say(&out2, "bestmove (none)"),

@@ -368,14 +368,22 @@ impl Position {
     /// the role of their start point (which is what they carry). Includes the
     /// flying general along an open file.
     pub fn attacked_by(&self, sq: Square, by: Color) -> bool {
+        self.attacked_on(&self.board, sq, by, self.generals[by.other().index()] == sq)
+    }
+
+    /// `attacked_by` on another board array (a move tried without making it).
+    /// `facing`: `sq` holds the general of `by`'s opponent.
+    #[inline]
+    fn attacked_on(&self, board: &[u8; SQUARES], sq: Square, by: Color, facing: bool) -> bool {
         let t: &Tables = &TABLES;
         let i = sq.index();
+        let code = |s: Square| board[s.index()];
+        let piece_at = |s: Square| Piece::from_code(board[s.index()]);
         // Chariots, cannons and the facing general along the four lines.
-        let facing = self.generals[by.other().index()] == sq;
         for d in 0..4 {
             let mut screened = false;
             for &s in &t.rays[i][d] {
-                let c = self.code(s);
+                let c = code(s);
                 if c == 0 {
                     continue;
                 }
@@ -397,7 +405,7 @@ impl Position {
         }
         // Soldiers and the general one step away.
         for &s in &t.orthogonal[i] {
-            if let Some(p) = self.piece_at(s) {
+            if let Some(p) = piece_at(s) {
                 if p.color == by
                     && ((p.role == Role::Soldier && self.soldier_reaches(p, s, sq))
                         || (p.role == Role::General && sq.in_palace(by)))
@@ -407,8 +415,8 @@ impl Position {
             }
         }
         for &(h, leg) in &t.horse_from[i] {
-            if self.code(leg) == 0 {
-                if let Some(p) = self.piece_at(h) {
+            if code(leg) == 0 {
+                if let Some(p) = piece_at(h) {
                     if p.color == by && p.role == Role::Horse {
                         return true;
                     }
@@ -416,7 +424,7 @@ impl Position {
             }
         }
         for &a in &t.diagonal[i] {
-            if let Some(p) = self.piece_at(a) {
+            if let Some(p) = piece_at(a) {
                 if p.color == by && p.role == Role::Advisor && (self.is_free(p) || sq.in_palace(by))
                 {
                     return true;
@@ -424,8 +432,8 @@ impl Position {
             }
         }
         for &(e, eye) in &t.elephant[i] {
-            if self.code(eye) == 0 {
-                if let Some(p) = self.piece_at(e) {
+            if code(eye) == 0 {
+                if let Some(p) = piece_at(e) {
                     if p.color == by
                         && p.role == Role::Elephant
                         && (self.is_free(p) || sq.on_own_half(by))
@@ -570,35 +578,55 @@ impl Position {
     /// Would the mover's general be attacked after `m` (board only)?
     fn leaves_general_attacked(&self, m: Move) -> bool {
         let us = self.turn;
-        let mut scratch = self.clone_board_only();
-        let moving = scratch.board[m.from.index()];
-        scratch.board[m.to.index()] = moving;
-        scratch.board[m.from.index()] = 0;
-        if m.from == scratch.generals[us.index()] {
-            scratch.generals[us.index()] = m.to;
-        }
-        scratch.attacked_by(scratch.generals[us.index()], us.other())
+        let mut board = self.board;
+        board[m.to.index()] = board[m.from.index()];
+        board[m.from.index()] = 0;
+        let k = if m.from == self.generals[us.index()] {
+            m.to
+        } else {
+            self.generals[us.index()]
+        };
+        self.attacked_on(&board, k, us.other(), true)
     }
 
-    #[inline]
-    fn clone_board_only(&self) -> Position {
-        self.clone()
-    }
-
-    /// Fast legality: a move that neither starts on a line or horse leg of
-    /// the own general nor lands on its lines cannot expose it, unless the
-    /// general is already in check.
-    #[inline]
-    fn needs_full_test(&self, m: Move, k: Square, checked: bool) -> bool {
-        if checked || m.from == k {
-            return true;
+    /// Points where a move from or to them might expose the own general:
+    /// its lines that hold an enemy chariot, cannon or general, and its
+    /// diagonal neighbours that are the leg of an enemy horse or the eye of
+    /// an enemy elephant aimed at it. A move touching none of them is legal
+    /// unless the general is already in check.
+    fn risky_points(&self, k: Square) -> u128 {
+        let t: &Tables = &TABLES;
+        let them = self.turn.other();
+        let mut risky = 0u128;
+        for d in 0..4 {
+            let ray = &t.rays[k.index()][d];
+            let dangerous = ray.iter().any(|&s| {
+                Piece::from_code(self.code(s)).is_some_and(|p| {
+                    p.color == them
+                        && (matches!(p.role, Role::Chariot | Role::Cannon)
+                            || (p.role == Role::General && d < 2))
+                })
+            });
+            if dangerous {
+                for &s in ray {
+                    risky |= 1u128 << s.index();
+                }
+            }
         }
-        let (kf, kr) = (k.file(), k.rank());
-        let (ff, fr) = (m.from.file(), m.from.rank());
-        if ff == kf || fr == kr || (ff.abs_diff(kf) == 1 && fr.abs_diff(kr) == 1) {
-            return true;
+        let enemy = |s: Square, r: Role| {
+            Piece::from_code(self.code(s)).is_some_and(|p| p.color == them && p.role == r)
+        };
+        for &(h, leg) in &t.horse_from[k.index()] {
+            if enemy(h, Role::Horse) {
+                risky |= 1u128 << leg.index();
+            }
         }
-        m.to.file() == kf || m.to.rank() == kr
+        for &(e, eye) in &t.elephant[k.index()] {
+            if enemy(e, Role::Elephant) {
+                risky |= 1u128 << eye.index();
+            }
+        }
+        risky
     }
 
     /// All legal moves of the side to move.
@@ -606,8 +634,17 @@ impl Position {
         let mut list = MoveList::new();
         self.pseudo_moves(&mut list);
         let k = self.general(self.turn);
-        let checked = self.in_check();
-        list.retain(|m| !self.needs_full_test(m, k, checked) || !self.leaves_general_attacked(m));
+        if self.in_check() {
+            list.retain(|m| !self.leaves_general_attacked(m));
+        } else {
+            let risky = self.risky_points(k);
+            let touches = |m: Move| {
+                m.from == k
+                    || (risky >> m.from.index()) & 1 == 1
+                    || (risky >> m.to.index()) & 1 == 1
+            };
+            list.retain(|m| !touches(m) || !self.leaves_general_attacked(m));
+        }
         list
     }
 
