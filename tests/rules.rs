@@ -488,3 +488,27 @@ fn display_notations() {
     assert_eq!(write(&j, mv("h2e2"), Wxf), "C2.5");
     assert_eq!(write(&j, mv("a0a1"), Vietnamese), "X9.1");
 }
+
+#[test]
+fn replaying_one_seats_record_redraws_what_that_seat_does_not_know() {
+    // Black captures a face-down red piece under Vietnam rules; Red's record lacks the letter.
+    let mut g = Game::new(RuleSet::Vietnam, Some(11));
+    play_all(&mut g, &["a3a4", "b7b0"]);
+    let red_text = g.view(Seat::Red).moves;
+    assert_eq!(red_text[1].len(), 5, "{red_text:?}");
+    let mut replayed = Game::new(RuleSet::Vietnam, Some(99));
+    for t in &red_text {
+        let (m, reveal, cap) = movetext::resolve(replayed.board(), t).unwrap();
+        replayed.replay(m, reveal, cap).unwrap();
+    }
+    assert_eq!(replayed.board().public_hash(), g.board().public_hash());
+    assert!(
+        replayed.history()[1].played.capture_id.is_some(),
+        "drawn afresh for the capturer"
+    );
+    // A capture letter where the rules draw none is refused.
+    let mut x = Game::new(RuleSet::ChessPlayX, Some(1));
+    let start = x.board().clone();
+    let (m, reveal, _) = movetext::resolve(&start, "b2b9N").unwrap();
+    assert!(x.replay(m, reveal, Some(Role::Chariot)).is_err());
+}

@@ -197,9 +197,15 @@ impl Game {
         }
         let captured = self.truth.piece_at(m.to);
         let learns = captured.is_some_and(|c| c.hidden) && self.rules().capturer_learns();
-        if learns != capture_id.is_some() {
+        if capture_id.is_some() && !learns {
             return Err(PlayError::BadCaptureId(m));
         }
+        // A captured identity the record leaves out, where the capturer
+        // learns it, is drawn afresh: the record may be one seat's.
+        let capture_id = match (learns, capture_id, captured) {
+            (true, None, Some(c)) => self.draw(c.color),
+            _ => capture_id,
+        };
         // Validates legality and pools without changing anything on error.
         let mut probe = self.truth.clone();
         probe.play(m, reveal, capture_id)?;

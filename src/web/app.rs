@@ -1298,12 +1298,18 @@ impl App {
         if self.embed {
             return;
         }
-        let moves = self
-            .game
-            .history()
-            .iter()
-            .map(|r| movetext::write(&r.played, true))
-            .collect();
+        // Against the AI the record is the player's own: a captured identity
+        // only the AI learned is left out (it is drawn afresh on resume), so
+        // nothing in storage tells the player more than the board does.
+        let moves = match self.opponent {
+            Some(_) => self.game.view(self.seat()).moves,
+            None => self
+                .game
+                .history()
+                .iter()
+                .map(|r| movetext::write(&r.played, true))
+                .collect(),
+        };
         storage::save_game(&SavedGame {
             version: 1,
             rules: self.game.rules().id().into(),
