@@ -9,20 +9,7 @@ use jieqi::ai::{self, Level, Limits, Noise, Searcher};
 use jieqi::rules::{fen, Game, Move, Position, RuleSet, Seat, Square};
 
 fn best(text: &str, rules: RuleSet, depth: u32) -> (Option<Move>, i32) {
-    let pos = fen::parse(text, rules).unwrap();
-    let mut s = Searcher::new(8);
-    let stop = AtomicBool::new(false);
-    let r = s.search(
-        &pos,
-        &[],
-        Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        Noise::default(),
-        &stop,
-        &mut |_| {},
-    );
+    let r = ai::search_to_depth(&fen::parse(text, rules).unwrap(), depth);
     (r.best, r.score)
 }
 

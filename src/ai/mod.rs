@@ -74,6 +74,17 @@ impl Level {
     }
 }
 
+/// Search a seat's position to a fixed depth with a fresh table (bench, tests).
+pub fn search_to_depth(pos: &crate::rules::Position, depth: u32) -> SearchResult {
+    let mut s = Searcher::new(16);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    s.search(pos, &[], limits, Noise::default(), &stop, &mut |_| {})
+}
+
 /// Choose a move for the seat that `view` belongs to.
 pub fn think(
     searcher: &mut Searcher,

@@ -3,9 +3,6 @@
 pub mod matches;
 pub mod uci;
 
-use std::sync::atomic::AtomicBool;
-
-use crate::ai::{Limits, Noise, Searcher};
 use crate::rules::{fen, perft, Position, RuleSet};
 
 /// Positions searched by `bench`, with their rule set.
@@ -24,19 +21,7 @@ pub fn bench(depth: u32) -> (u64, f64) {
     let start = crate::ai::clock::now_ms();
     for (text, rules) in BENCH_POSITIONS {
         let pos = fen::parse(text, rules).expect("bench position");
-        let mut s = Searcher::new(16);
-        let stop = AtomicBool::new(false);
-        let r = s.search(
-            &pos,
-            &[],
-            Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            },
-            Noise::default(),
-            &stop,
-            &mut |_| {},
-        );
+        let r = crate::ai::search_to_depth(&pos, depth);
         total += r.nodes;
     }
     (total, crate::ai::clock::now_ms() - start)
