@@ -605,10 +605,6 @@ impl Searcher {
         }
         pv
     }
-
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
 }
 
 fn has_pieces(pos: &Position) -> bool {

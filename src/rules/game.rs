@@ -440,20 +440,6 @@ impl Game {
     pub fn moves_text(&self, seat: Seat) -> Vec<String> {
         self.view(seat).moves
     }
-
-    /// Every captured face-down identity (for the result dialog once disclosed).
-    pub fn captured_hidden(&self) -> Vec<(Color, Option<Role>, usize)> {
-        self.history
-            .iter()
-            .enumerate()
-            .filter_map(|(i, r)| {
-                r.played
-                    .captured
-                    .filter(|c| c.hidden)
-                    .map(|c| (c.color, r.played.capture_id, i))
-            })
-            .collect()
-    }
 }
 
 /// Moves of `c` in a cycle (records alternate colours).

@@ -666,11 +666,6 @@ impl Position {
         }
     }
 
-    /// Count legal moves without building positions (perft's last ply).
-    pub fn count_legal(&self) -> usize {
-        self.legal_moves().len()
-    }
-
     // ---- making moves ----
 
     /// Play `m` (assumed legal). `reveal` is the identity a face-down mover

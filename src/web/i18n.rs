@@ -1,6 +1,6 @@
 //! The page's words in English, French, Vietnamese and Chinese.
 
-use crate::rules::{Color, Reason, RuleSet};
+use crate::rules::{Color, Reason};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -385,10 +385,6 @@ pub fn reason(lang: Lang, r: Reason) -> &'static str {
         (Forfeit, Vi) => "xử thua",
         (Forfeit, Zh) => "判负",
     }
-}
-
-pub fn rules_name(r: RuleSet) -> &'static str {
-    r.name()
 }
 
 pub fn role(lang: Lang, r: crate::rules::Role) -> &'static str {
