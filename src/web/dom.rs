@@ -1,0 +1,53 @@
+//! Small DOM helpers shared by the web shell.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, HtmlDialogElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+pub(super) fn el(doc: &Document, id: &str) -> Option<HtmlElement> {
+    doc.get_element_by_id(id)?.dyn_into().ok()
+}
+
+pub(super) fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+pub(super) fn warn(text: &str) {
+    web_sys::console::warn_1(&text.into());
+}
+
+pub(super) fn listen(
+    target: &web_sys::EventTarget,
+    event: &str,
+    f: impl FnMut(web_sys::Event) + 'static,
+) {
+    let cb = Closure::<dyn FnMut(web_sys::Event)>::new(f);
+    let _ = target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref());
+    cb.forget();
+}
+
+pub(super) fn select_value(doc: &Document, id: &str) -> String {
+    doc.get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+        .map(|s| s.value())
+        .unwrap_or_default()
+}
+
+pub(super) fn set_select(doc: &Document, id: &str, v: &str) {
+    if let Some(s) = doc
+        .get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+    {
+        s.set_value(v);
+    }
+}
+
+pub(super) fn checkbox(doc: &Document, id: &str) -> Option<HtmlInputElement> {
+    doc.get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+}
+
+pub(super) fn dialog(doc: &Document, id: &str) -> Option<HtmlDialogElement> {
+    doc.get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlDialogElement>().ok())
+}
