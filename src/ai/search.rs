@@ -11,6 +11,8 @@ use crate::rules::{Move, MoveList, Position};
 
 const MAX_PLY: usize = 96;
 const INF: i32 = MATE + 1;
+/// Winning a repetition by the opponent's perpetual check: decisive, not a mate.
+const PERPETUAL: i32 = MATE_BOUND - 200;
 
 /// When to stop.
 #[derive(Clone, Copy, Debug, Default)]
@@ -59,6 +61,8 @@ pub struct Searcher {
     root_noise: Vec<(Move, i32)>,
     /// Full chance nodes on the current path.
     reveals: u32,
+    /// Did the move into the node at each ply give check?
+    checks: [bool; MAX_PLY + 2],
 }
 
 impl Searcher {
@@ -74,6 +78,7 @@ impl Searcher {
             path: Vec::new(),
             root_noise: Vec::new(),
             reveals: 0,
+            checks: [false; MAX_PLY + 2],
         }
     }
 
@@ -331,9 +336,23 @@ impl Searcher {
         }
     }
 
-    fn is_repetition(&self, key: u64) -> bool {
-        // Same side to move: every second entry from the end.
-        self.path.iter().rev().skip(1).step_by(2).any(|&k| k == key)
+    /// The score of a repeated position (same side to move earlier on the
+    /// path), or `None`. Where the rules punish it, a side that checked with
+    /// every move of the cycle loses it; otherwise a repetition is a draw.
+    fn repetition(&self, key: u64, ply: usize, punish: bool) -> Option<i32> {
+        let n = self.path.len();
+        let j = (1..=n / 2).find(|&j| self.path[n - 2 * j] == key)?;
+        if !punish || 2 * j > ply {
+            return Some(0);
+        }
+        // checks[ply] is the move into this node (by the side not to move).
+        let theirs = (0..j).all(|i| self.checks[ply - 2 * i]);
+        let ours = (0..j).all(|i| self.checks[ply - 2 * i - 1]);
+        Some(match (theirs, ours) {
+            (true, false) => PERPETUAL,
+            (false, true) => -PERPETUAL,
+            _ => 0,
+        })
     }
 
     fn negamax(
@@ -353,8 +372,10 @@ impl Searcher {
         if ply >= MAX_PLY {
             return evaluate(pos);
         }
-        if self.is_repetition(pos.public_hash()) {
-            return 0;
+        let in_check = pos.in_check();
+        self.checks[ply] = in_check;
+        if let Some(s) = self.repetition(pos.public_hash(), ply, pos.rules().punishes_perpetual()) {
+            return s;
         }
         // Mate-distance pruning.
         alpha = alpha.max(-MATE + ply as i32);
@@ -362,7 +383,6 @@ impl Searcher {
         if alpha >= beta {
             return alpha;
         }
-        let in_check = pos.in_check();
         let depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0, stop);

@@ -136,7 +136,9 @@ mod cli {
         match run(args) {
             Ok(s) => {
                 if !s.is_empty() {
-                    println!("{s}");
+                    use std::io::Write;
+                    // A closed pipe (`jieqi perft 5 | head`) is not an error worth a panic.
+                    let _ = writeln!(std::io::stdout(), "{s}");
                 }
                 0
             }
