@@ -60,7 +60,7 @@ impl Level {
                     depth: Some(6),
                     nodes: None,
                 },
-                25,
+                40,
             ),
             Level::Hard => (
                 Limits {
