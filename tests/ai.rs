@@ -163,11 +163,15 @@ fn uci_session() {
         "uci\nisready\nsetoption name Hash value 8\nsetoption name Rules value jieqi\nucinewgame\n\
          position startpos moves h2e2C\ngo depth 3\n\
          position fen xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1 moves b2b9Nr\n\
-         go perft 1\nbogus command\nposition fen nonsense\ngo wibble 3\nposition startpos moves h2e2\ngo nodes 500\nquit\n",
+         go perft 1\nbogus command\nposition fen nonsense\ngo wibble 3\nposition startpos moves h2e2\ngo nodes 500\nposition startpos\ngo infinite\nisready\nstop\nquit\n",
     );
     assert!(out.contains("uciok") && out.contains("readyok"), "{out}");
     assert!(out.contains("info depth 3 score"), "{out}");
-    assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 3, "{out}");
+    // `go infinite` answers only after `stop`: readyok comes before its bestmove.
+    let last_ready = out.rfind("readyok").unwrap();
+    let last_best = out.rfind("bestmove").unwrap();
+    assert!(last_ready < last_best, "{out}");
     assert!(out.contains("Nodes searched: "), "{out}");
     assert!(
         out.contains("info string error: unknown command 'bogus'"),

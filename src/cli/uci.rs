@@ -120,6 +120,7 @@ pub fn run() {
                     amplitude,
                     seed: st.position.hash() ^ 0x9e37,
                 };
+                let infinite = rest.contains(&"infinite");
                 stop.store(false, Ordering::SeqCst);
                 let (pos, recent) = (st.position.clone(), st.recent.clone());
                 let (out2, searcher2, stop2) = (out.clone(), searcher.clone(), stop.clone());
@@ -142,6 +143,10 @@ pub fn run() {
                         );
                     };
                     let r = s.search(&pos, &recent, limits, noise, &stop2, &mut on_info);
+                    // Under `go infinite` the answer waits for `stop`, as UCI requires.
+                    while infinite && !stop2.load(Ordering::SeqCst) {
+                        std::thread::sleep(std::time::Duration::from_millis(2));
+                    }
                     match r.best {
                         Some(m) => say(&out2, &format!("bestmove {m}")),
                         None => say(&out2, "bestmove (none)"),
