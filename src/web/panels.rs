@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 use super::a11y;
 use super::i18n::{self, Key};
 use super::render::Labels;
-use crate::rules::notation::{self};
+use crate::rules::notation::{self, Notation};
 use crate::rules::ruleset::CaptureKnowledge;
 use crate::rules::{Color, Outcome};
 
@@ -19,6 +19,16 @@ impl App {
         let w = i18n::words(self.lang);
         if let Some(e) = el(&self.doc, "move-label") {
             e.set_text_content(Some(w.type_move));
+        }
+        // The example in the move box follows the chosen notation.
+        if let Some(e) = el(&self.doc, "move-input") {
+            let example = match self.notation {
+                Notation::Wxf => "h2e2 · C2.5",
+                Notation::Chinese => "h2e2 · 炮二平五",
+                Notation::Vietnamese => "h2e2 · P2-5",
+                Notation::Coordinates => "h2e2",
+            };
+            let _ = e.set_attribute("placeholder", example);
         }
         if let Some(e) = el(&self.doc, "move-play") {
             e.set_text_content(Some(w.play));

@@ -12,7 +12,7 @@ use super::embed;
 use super::i18n::Key;
 use crate::ai::Level;
 use crate::protocol::{FromWorker, ToWorker};
-use crate::rules::notation::{self};
+use crate::rules::notation;
 use crate::rules::{fen, movetext, Color, Seat};
 
 use super::app::*;
