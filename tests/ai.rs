@@ -236,3 +236,49 @@ fn bench_signature_is_deterministic() {
     assert_eq!(a, b);
     assert!(a > 1000);
 }
+
+#[test]
+fn match_runner_drives_uci_engines_and_forfeits_broken_ones() {
+    let me = env!("CARGO_BIN_EXE_jieqi");
+    // Our own UCI engine as an external command against a built-in level.
+    let out = Command::new(me)
+        .args([
+            "match",
+            "easy:300",
+            &format!("uci:{me} uci"),
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--jobs",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("(jieqi, 2 games)"),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("forfeits"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // An engine that dies at once loses every game; the match goes on.
+    let out = Command::new(me)
+        .args([
+            "match",
+            "easy:200",
+            "uci:/bin/false",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("wins 2  draws 0  losses 0"), "{text}");
+}

@@ -230,11 +230,21 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
     } else {
         [&cfg.engines[1], &cfg.engines[0]]
     };
-    let mut players = [
-        make_player(specs[0], cfg.rules, seed ^ 1)?,
-        make_player(specs[1], cfg.rules, seed ^ 2)?,
-    ];
     let mut game = Game::new(cfg.rules, Some(seed));
+    // An engine that cannot even start loses the game, like one that crashes later.
+    let mut players = [
+        make_player(specs[0], cfg.rules, seed ^ 1),
+        make_player(specs[1], cfg.rules, seed ^ 2),
+    ];
+    for c in [Color::Red, Color::Black] {
+        if let Err(e) = &players[c.index()] {
+            eprintln!("game {index}: {} forfeits: {e}", c.name());
+            game.adjudicate(Outcome {
+                winner: Some(c.other()),
+                reason: Reason::Forfeit,
+            });
+        }
+    }
     while game.outcome().is_none() {
         let c = game.turn();
         if game.ply() >= cfg.max_plies {
@@ -244,7 +254,10 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
             });
             break;
         }
-        let m = players[c.index()].choose(
+        let Ok(player) = players[c.index()].as_mut() else {
+            break;
+        };
+        let m = player.choose(
             &game,
             Seat::of(c),
             cfg,
