@@ -282,3 +282,32 @@ fn match_runner_drives_uci_engines_and_forfeits_broken_ones() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("wins 2  draws 0  losses 0"), "{text}");
 }
+
+#[test]
+fn an_engine_that_hangs_past_its_time_loses() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("jieqi-hang-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("mute-engine.sh");
+    // Answers the handshake, then never a bestmove.
+    std::fs::write(&script, "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; quit) exit 0;; esac; done\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+        .args([
+            "match",
+            &format!("uci:{}", script.display()),
+            "easy:200",
+            "--games",
+            "1",
+            "--movetime",
+            "50",
+            "--jobs",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("wins 0  draws 0  losses 1"), "{text}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("forfeits"));
+    let _ = std::fs::remove_dir_all(dir);
+}
