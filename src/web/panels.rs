@@ -168,6 +168,7 @@ impl App {
             }
         };
         s.set_text_content(Some(&text));
+        let _ = s.set_attribute("title", &text);
         let _ = s.set_attribute("data-thinking", if self.waiting != 0 { "1" } else { "0" });
         let _ = s.set_attribute("data-turn", turn.name());
         let _ = s.set_attribute(
