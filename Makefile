@@ -38,4 +38,4 @@ perft5:
 	cargo test --release -- --ignored perft_depth_5
 
 match:
-	cargo run --release -- match hard medium --games 200 --jobs 2
+	cargo run --release -- match hard:90000 medium:30000 --games 200 --jobs 2
