@@ -269,28 +269,46 @@ impl Searcher {
         ply: usize,
         stop: &AtomicBool,
     ) -> i32 {
-        let piece = pos.piece_at(m.from).expect("mover");
-        let key = pos.public_hash();
-        self.path.push(key);
+        self.path.push(pos.public_hash());
         let full_chance = ply == 1 || (depth >= 5 && self.reveals == 0);
-        let v = if piece.hidden && pos.pool(piece.color).total() > 0 && !full_chance {
-            // Far from the root, or under other reveals: follow one typical
-            // identity; the full average is kept where it matters most.
+        let v = self.score_move(pos, m, full_chance, |me, pos| {
+            -me.negamax(pos, depth, a, b, ply, stop)
+        });
+        self.path.pop();
+        v
+    }
+
+    /// Play `m`, score the child with `child` (from the mover's side) and
+    /// take it back. A face-down mover is a chance node: with `full`, the
+    /// pool-weighted mean over every identity it can turn into (all wins
+    /// count the slowest win, all losses the slowest loss); otherwise one
+    /// typical identity, whose value is nearest the pool's mean.
+    fn score_move(
+        &mut self,
+        pos: &mut Position,
+        m: Move,
+        full: bool,
+        mut child: impl FnMut(&mut Self, &mut Position) -> i32,
+    ) -> i32 {
+        let piece = pos.piece_at(m.from).expect("mover");
+        let pool = *pos.pool(piece.color);
+        if !piece.hidden || pool.total() == 0 {
+            let u = pos.make(m, None, None);
+            let s = child(self, pos);
+            pos.unmake(m, u);
+            return s;
+        }
+        self.reveals += 1;
+        let v = if !full {
             let u = pos.make(m, Some(typical_identity(pos, piece.color)), None);
-            self.reveals += 1;
-            let s = -self.negamax(pos, depth, a, b, ply, stop);
-            self.reveals -= 1;
+            let s = child(self, pos);
             pos.unmake(m, u);
             s.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-        } else if piece.hidden && pos.pool(piece.color).total() > 0 {
-            self.reveals += 1;
-            let pool = *pos.pool(piece.color);
-            let total = pool.total() as i64;
-            let mut sum = 0i64;
-            let (mut lo, mut hi) = (INF, -INF);
+        } else {
+            let (mut sum, mut lo, mut hi) = (0i64, INF, -INF);
             for (r, n) in pool.entries() {
                 let u = pos.make(m, Some(r), None);
-                let s = -self.negamax(pos, depth, a, b, ply, stop);
+                let s = child(self, pos);
                 pos.unmake(m, u);
                 if self.stopped {
                     break;
@@ -299,23 +317,23 @@ impl Searcher {
                 lo = lo.min(s);
                 hi = hi.max(s);
             }
-            self.reveals -= 1;
-            let mean = (sum / total) as i32;
             if lo > MATE_BOUND {
-                lo // every outcome wins: count the slowest
+                lo
             } else if hi < -MATE_BOUND {
-                hi // every outcome loses: count the slowest
+                hi
             } else {
-                mean.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+                ((sum / pool.total() as i64) as i32).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
             }
-        } else {
-            let u = pos.make(m, None, None);
-            let s = -self.negamax(pos, depth, a, b, ply, stop);
-            pos.unmake(m, u);
-            s
         };
-        self.path.pop();
+        self.reveals -= 1;
         v
+    }
+
+    /// Count a node and check the limits; `true` when the search must stop.
+    fn enter(&mut self, stop: &AtomicBool) -> bool {
+        self.nodes += 1;
+        self.check_time(stop);
+        self.stopped
     }
 
     fn check_time(&mut self, stop: &AtomicBool) {
@@ -364,9 +382,7 @@ impl Searcher {
         ply: usize,
         stop: &AtomicBool,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_time(stop);
-        if self.stopped {
+        if self.enter(stop) {
             return 0;
         }
         if ply >= MAX_PLY {
@@ -497,9 +513,7 @@ impl Searcher {
         qply: u32,
         stop: &AtomicBool,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_time(stop);
-        if self.stopped {
+        if self.enter(stop) {
             return 0;
         }
         let in_check = qply < 2 && pos.in_check();
@@ -523,32 +537,11 @@ impl Searcher {
         self.order(pos, &mut moves, None, MAX_PLY);
         let mut best = if in_check { -INF } else { stand };
         for &m in moves.iter() {
-            let piece = pos.piece_at(m.from).unwrap();
-            let s = if piece.hidden && qply >= 1 && pos.pool(piece.color).total() > 0 {
-                // Deep in quiescence a chance node per capture explodes: follow
-                // one typical identity (value nearest the pool mean) instead.
-                let r = typical_identity(pos, piece.color);
-                let u = pos.make(m, Some(r), None);
-                let s = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1, stop);
-                pos.unmake(m, u);
-                s.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-            } else if piece.hidden && pos.pool(piece.color).total() > 0 {
-                let pool = *pos.pool(piece.color);
-                let total = pool.total() as i64;
-                let mut sum = 0i64;
-                for (r, n) in pool.entries() {
-                    let u = pos.make(m, Some(r), None);
-                    sum += -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1, stop) as i64
-                        * n as i64;
-                    pos.unmake(m, u);
-                }
-                ((sum / total) as i32).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-            } else {
-                let u = pos.make(m, None, None);
-                let s = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1, stop);
-                pos.unmake(m, u);
-                s
-            };
+            // Deep in quiescence a chance node per capture explodes: past the
+            // first capture, follow one typical identity.
+            let s = self.score_move(pos, m, qply == 0, |me, pos| {
+                -me.quiesce(pos, -beta, -alpha, ply + 1, qply + 1, stop)
+            });
             if self.stopped {
                 return 0;
             }

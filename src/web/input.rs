@@ -16,6 +16,27 @@ use crate::rules::{movetext, Color, Move, Square};
 use super::app::*;
 use super::dom::*;
 
+/// Clicks inside `id` on an element carrying the number attribute `attr`.
+fn on_numbered_click(
+    doc: &web_sys::Document,
+    id: &str,
+    attr: &'static str,
+    f: fn(&mut App, usize),
+) {
+    if let Some(container) = el(doc, id) {
+        listen(&container, "click", move |e| {
+            let n = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.get_attribute(attr))
+                .and_then(|v| v.parse::<usize>().ok());
+            if let Some(n) = n {
+                with_app(|a| f(a, n));
+            }
+        });
+    }
+}
+
 pub(super) fn install_handlers(app: &Rc<RefCell<App>>) {
     let a = app.borrow();
     let canvas = a.canvas.clone();
@@ -138,28 +159,8 @@ pub(super) fn install_handlers(app: &Rc<RefCell<App>>) {
         }
     }
     // Move list and private captures: one delegated listener each.
-    if let Some(ol) = el(&doc, "moves") {
-        listen(&ol, "click", move |e| {
-            let ply = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .and_then(|t| t.get_attribute("data-ply"));
-            if let Some(p) = ply.and_then(|p| p.parse::<usize>().ok()) {
-                with_app(|a| a.review_to(Some(p)));
-            }
-        });
-    }
-    if let Some(div) = el(&doc, "captured") {
-        listen(&div, "click", move |e| {
-            let ply = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .and_then(|t| t.get_attribute("data-peek"));
-            if let Some(p) = ply.and_then(|p| p.parse::<usize>().ok()) {
-                with_app(|a| a.peek_at(p));
-            }
-        });
-    }
+    on_numbered_click(&doc, "moves", "data-ply", |a, p| a.review_to(Some(p)));
+    on_numbered_click(&doc, "captured", "data-peek", App::peek_at);
 }
 
 pub(super) fn install_embed_listener() {
