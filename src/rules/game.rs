@@ -5,13 +5,13 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
+use super::chase::{self, CyclePly};
 use super::fen;
 use super::movetext;
 use super::outcome::{Outcome, Reason};
 use super::piece::{Color, Role};
 use super::position::{Move, MoveList, PlayError, Played, Pool, Position, Undo};
 use super::ruleset::{CaptureKnowledge, RuleSet};
-use super::square::Square;
 
 /// Who is looking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -46,7 +46,7 @@ pub struct Record {
     pub public_hash: u64,
     /// Did the move give check?
     pub check: bool,
-    /// Enemy pieces the mover chases after the move (bit per square).
+    /// Enemy pieces the move chases (bit per square; see `chase`).
     chased: u128,
 }
 
@@ -221,9 +221,10 @@ impl Game {
         let us = self.truth.turn();
         let piece = self.truth.piece_at(m.from).ok_or(PlayError::Illegal(m))?;
         let captured = self.truth.piece_at(m.to);
+        let before = self.truth.clone();
         let undo = self.truth.make(m, reveal, capture_id);
         let check = self.truth.is_check_on(us.other());
-        let chased = chased_by(&self.truth, us);
+        let chased = chase::chased_by_move(&before, m, &self.truth);
         let played = Played {
             mv: m,
             piece,
@@ -333,9 +334,16 @@ impl Game {
                 });
             }
             if !rc {
+                let plies = || {
+                    cycle.iter().map(|r| CyclePly {
+                        mover: r.played.piece.color,
+                        mv: r.played.mv,
+                        chased: r.chased,
+                    })
+                };
                 let (rch, bch) = (
-                    chases_through(cycle, Color::Red),
-                    chases_through(cycle, Color::Black),
+                    chase::chases_through(plies(), Color::Red),
+                    chase::chases_through(plies(), Color::Black),
                 );
                 if rch != bch {
                     let loser = if rch { Color::Red } else { Color::Black };
@@ -445,70 +453,6 @@ impl Game {
 /// Moves of `c` in a cycle (records alternate colours).
 fn moves_of(cycle: &[Record], c: Color) -> impl Iterator<Item = &Record> {
     cycle.iter().filter(move |r| r.played.piece.color == c)
-}
-
-/// Did `c` chase one and the same enemy piece with every move of the cycle?
-/// The chased piece is followed as it moves.
-fn chases_through(cycle: &[Record], c: Color) -> bool {
-    let mut candidates: Option<u128> = None;
-    for r in cycle {
-        if r.played.piece.color == c {
-            candidates = Some(match candidates {
-                None => r.chased,
-                Some(s) => s & r.chased,
-            });
-        } else if let Some(s) = candidates.as_mut() {
-            let (f, t) = (r.played.mv.from.index(), r.played.mv.to.index());
-            if *s & (1u128 << f) != 0 {
-                *s = (*s & !(1u128 << f)) | (1u128 << t);
-            }
-        }
-        if candidates == Some(0) {
-            return false;
-        }
-    }
-    candidates.is_some_and(|s| s != 0)
-}
-
-/// Enemy pieces that `chaser` chases in `pos` (this project's definition,
-/// RULES.md section 4): attacked, not the general, and either unprotected
-/// or a chariot attacked by a horse or cannon; a soldier that has not
-/// crossed the river is never chased.
-pub fn chased_by(pos: &Position, chaser: Color) -> u128 {
-    let victim = chaser.other();
-    let mut set = 0u128;
-    for (sq, p) in pos.pieces() {
-        if p.color != victim || p.role == Role::General {
-            continue;
-        }
-        if p.role == Role::Soldier && sq.on_own_half(victim) {
-            continue;
-        }
-        if !pos.attacked_by(sq, chaser) {
-            continue;
-        }
-        let protected = pos.attacked_by(sq, victim);
-        let chariot_by_minor = !p.hidden
-            && p.role == Role::Chariot
-            && attacked_by_roles(pos, sq, chaser, &[Role::Horse, Role::Cannon]);
-        if !protected || chariot_by_minor {
-            set |= 1u128 << sq.index();
-        }
-    }
-    set
-}
-
-/// Is `sq` attacked by a piece of `by` with one of `roles` (by their moves)?
-fn attacked_by_roles(pos: &Position, sq: Square, by: Color, roles: &[Role]) -> bool {
-    pos.pieces().any(|(from, p)| {
-        if p.color != by || !roles.contains(&p.role) {
-            return false;
-        }
-        let mut l = MoveList::new();
-        // Generate as if `by` were to move: piece_moves ignores whose turn it is.
-        pos.piece_moves(from, p, &mut l);
-        l.contains(&Move::new(from, sq))
-    })
 }
 
 fn system_seed() -> u64 {

@@ -1,6 +1,7 @@
 //! The rules of Jieqi / Cờ úp / xiangqi: pure, no web code.
 
 pub mod attacks;
+pub mod chase;
 pub mod fen;
 pub mod game;
 pub mod movetext;
