@@ -236,7 +236,7 @@ fn general_and_soldier_chasers_do_not_count() {
     // d6 / e6 anew each time.
     let soldier = "3k5/9/9/4c4/3P5/9/9/9/9/5K3 w";
     // The red general steps e0 / e1 and attacks the black cannon d1 / d0.
-    let general = "3k5/9/9/9/9/9/9/9/3c5/4K4 w";
+    let general = "5k3/9/9/9/9/9/9/9/3c5/4K4 w";
     for rules in PUNISHING {
         assert_eq!(
             verdict(soldier, rules, ["d5e5", "e6d6", "e5d5", "d6e6"]),
