@@ -1,4 +1,4 @@
-//! `jieqi`: perft, legal moves, UCI engine, bench and match runner.
+//! `jieqi`: perft, legal moves, game results, UCI engine, bench and match runner.
 
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn main() {
@@ -17,6 +17,9 @@ mod cli {
   jieqi [uci]                          UCI engine (Jieqi FEN and move text)
   jieqi perft DEPTH [FEN] [--rules R]  per-move divide, then total
   jieqi moves FEN [--rules R]          legal moves, sorted, one line
+  jieqi result [--rules R] FEN|startpos [MOVE...]
+                                       play the moves, print the result and its reason
+                                       (jieqi result --help for details)
   jieqi bench [DEPTH]                  fixed search: total nodes and nodes/s
   jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
               [--seed S] [--jobs J] [--out DIR]
@@ -86,6 +89,14 @@ mod cli {
                     return Err("moves needs a FEN".into());
                 }
                 cli::moves_command(&args.join(" "), rules)
+            }
+            "result" => {
+                if args.iter().any(|a| a == "--help" || a == "-h") {
+                    return Ok(cli::result::HELP.to_string());
+                }
+                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
+                cli::result::result_command(&args, rules, seed)
             }
             "bench" => {
                 let depth = num(args.first().cloned(), "depth", 5u32)?;

@@ -1,6 +1,7 @@
-//! The native command-line program: perft, moves, UCI, bench, match.
+//! The native command-line program: perft, moves, result, UCI, bench, match.
 
 pub mod matches;
+pub mod result;
 pub mod uci;
 
 use crate::rules::{fen, perft, Position, RuleSet};

@@ -1,0 +1,183 @@
+//! `jieqi result`: the built binary judges games; bad input is a clear
+//! message on stderr with exit status 2, never a panic.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jieqi"))
+        .arg("result")
+        .args(args)
+        .output()
+        .expect("the jieqi binary runs")
+}
+
+/// The verdict line of a successful run.
+fn verdict(args: &[&str]) -> String {
+    let out = run(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim_end()
+        .to_string()
+}
+
+/// The error message of a refused run (exit status 2, nothing on stdout).
+fn refusal(args: &[&str]) -> String {
+    let out = run(args);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    stderr
+}
+
+fn with_moves<'a>(fen: &'a str, moves: &[&'a str]) -> Vec<&'a str> {
+    let mut v = vec![fen];
+    v.extend_from_slice(moves);
+    v
+}
+
+#[test]
+fn checkmate() {
+    let args = with_moves("4k4/R8/9/9/9/9/9/9/9/1R1K5 w", &["b0b9"]);
+    assert_eq!(verdict(&args), "1-0 checkmate");
+}
+
+#[test]
+fn perpetual_check() {
+    let cycle = [
+        "a0a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9",
+    ];
+    let args = with_moves("4k4/9/9/9/9/9/9/9/9/R2K5 w", &cycle);
+    assert_eq!(verdict(&args), "0-1 perpetual check");
+}
+
+#[test]
+fn perpetual_chase_and_its_rule_sets() {
+    let cycle = [
+        "a7c8", "i7i8", "c8a7", "i8i7", "a7c8", "i7i8", "c8a7", "i8i7",
+    ];
+    let fen = "4k4/9/n7R/9/9/9/9/9/9/3K5 b";
+    assert_eq!(verdict(&with_moves(fen, &cycle)), "0-1 perpetual chase");
+    let mut args = vec!["--rules", "vietnam", fen];
+    args.extend_from_slice(&cycle);
+    assert_eq!(verdict(&args), "1/2-1/2 threefold repetition");
+}
+
+#[test]
+fn a_standing_attack_repeats_to_a_draw() {
+    // The example of RULES.md section 4: Red only moves its general.
+    let moves = [
+        "e0e1", "d9d8", "e1e0", "d8d9", "e0e1", "d9d8", "e1e0", "d8d9",
+    ];
+    let args = with_moves("3k5/n8/9/9/R8/9/9/9/9/4K4 w - 0 1", &moves);
+    assert_eq!(verdict(&args), "1/2-1/2 threefold repetition");
+    // The same with the FEN's fields as separate arguments.
+    let mut args = vec!["3k5/n8/9/9/R8/9/9/9/9/4K4", "w", "-", "0", "1"];
+    args.extend_from_slice(&moves);
+    assert_eq!(verdict(&args), "1/2-1/2 threefold repetition");
+}
+
+#[test]
+fn ongoing_games_with_and_without_letters() {
+    assert_eq!(verdict(&["startpos"]), "* ongoing");
+    assert_eq!(verdict(&["startpos", "h2e2C", "h7e7c"]), "* ongoing");
+    // Missing reveal and captured letters are drawn from the pool.
+    assert_eq!(verdict(&["startpos", "h2e2", "h7e7", "h0g2"]), "* ongoing");
+    assert_eq!(verdict(&["startpos", "h2h9Cn"]), "* ongoing");
+    assert_eq!(verdict(&["startpos", "h2h9C"]), "* ongoing");
+    assert_eq!(
+        verdict(&["--rules", "xiangqi", "startpos", "moves", "h2e2", "h9g7"]),
+        "* ongoing"
+    );
+}
+
+#[test]
+fn no_progress_limit() {
+    let args = with_moves("4k4/9/9/9/9/9/9/P8/9/R2K5 w - 119 80", &["a0a1"]);
+    assert_eq!(verdict(&args), "1/2-1/2 no-progress limit");
+}
+
+#[test]
+fn a_bad_fen_is_refused() {
+    let e = refusal(&["4k4/9/9 w", "a0a1"]);
+    assert!(e.contains("bad FEN") && e.contains("10 ranks"), "{e}");
+    let e = refusal(&["4k4/9/9/9/9/9/9/9/9/R2K5 x"]);
+    assert!(e.contains("side to move") && e.contains("'x'"), "{e}");
+    let e = refusal(&["4k4/9/9/9/9/9/9/9/9/R2K5 w Q9"]);
+    assert!(e.contains("pool"), "{e}");
+    let e = refusal(&[]);
+    assert!(e.contains("FEN"), "{e}");
+}
+
+#[test]
+fn a_bad_move_is_named() {
+    let e = refusal(&["startpos", "h2e2C", "e0e2"]);
+    assert!(
+        e.contains("move 2 (e0e2)") && e.contains("black is to move"),
+        "{e}"
+    );
+    let e = refusal(&["startpos", "zz"]);
+    assert!(
+        e.contains("move 1 (zz)") && e.contains("not move text"),
+        "{e}"
+    );
+    let e = refusal(&["startpos", "h2e2C", "h9h8"]);
+    assert!(
+        e.contains("move 2 (h9h8)") && e.contains("not a legal move"),
+        "{e}"
+    );
+    let e = refusal(&["startpos", "e5e6"]);
+    assert!(
+        e.contains("move 1 (e5e6)") && e.contains("no piece on e5"),
+        "{e}"
+    );
+    // A reveal letter on a face-up piece, or one the pool no longer holds.
+    let e = refusal(&["startpos", "h2e2C", "h7e7c", "e2e6C"]);
+    assert!(e.contains("move 3 (e2e6C)") && e.contains("face up"), "{e}");
+    let e = refusal(&["startpos", "h2e2C", "h7e7c", "b2b1C", "b7b8c", "a3a4C"]);
+    assert!(
+        e.contains("move 5 (a3a4C)") && e.contains("no unknown cannon"),
+        "{e}"
+    );
+    // A captured letter where nothing face down is taken.
+    let e = refusal(&["startpos", "h2e2Cn"]);
+    assert!(
+        e.contains("move 1 (h2e2Cn)") && e.contains("no face-down piece"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_captured_identity_is_an_error_where_nobody_learns_it() {
+    let e = refusal(&["--rules", "chessplayx", "startpos", "h2h9Cn"]);
+    assert!(
+        e.contains("move 1 (h2h9Cn)") && e.contains("nobody learns"),
+        "{e}"
+    );
+    assert_eq!(
+        verdict(&["--rules", "chessplayx", "startpos", "h2h9C"]),
+        "* ongoing"
+    );
+}
+
+#[test]
+fn a_move_after_the_end_is_refused() {
+    let e = refusal(&["4k4/R8/9/9/9/9/9/9/9/1R1K5 w", "b0b9", "e9e8"]);
+    assert!(
+        e.contains("move 2 (e9e8)") && e.contains("already over (1-0 checkmate)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn help_names_the_verdicts() {
+    let out = run(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("jieqi result") && text.contains("* ongoing"),
+        "{text}"
+    );
+}
