@@ -331,3 +331,40 @@ fn captured_identities_are_drawn_from_the_victims_pool() {
         assert_frequencies(&counts, n, &[(Role::Advisor, 1), (Role::Horse, 2), (Role::Soldier, 3)], "capture draw");
     }
 }
+
+// ---- repetition verdicts ----
+
+#[test]
+fn plain_threefold_repetition_is_a_draw_in_every_rule_set() {
+    // Only the generals move: no check, no chase.
+    for rules in RuleSet::ALL {
+        let mut g = Game::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", rules, Some(1)).unwrap();
+        let cycle = ["e0e1", "d9d8", "e1e0", "d8d9"];
+        for (i, m) in cycle.iter().cycle().take(8).enumerate() {
+            assert!(g.outcome().is_none(), "{rules:?}: ended before move {i}");
+            g.play(mv(m)).unwrap();
+        }
+        let o = g.outcome().expect("third occurrence");
+        assert_eq!((o.winner, o.reason), (None, jieqi::rules::Reason::Repetition), "{rules:?}");
+    }
+}
+
+#[test]
+fn both_sides_giving_perpetual_check_is_a_draw() {
+    // Each horse move blocks the cannon that checks its own general (a
+    // second screen) and gives check by becoming the only screen of its own
+    // cannon: black cannon d9 on the d-file, red cannon a7 on rank 7.
+    let text = "3c5/9/C4k3/9/2nN5/9/9/9/9/3K5 w - - 0 1";
+    let cycle = ["d5c7", "c5d7", "c7d5", "d7c5"];
+    for rules in RuleSet::ALL {
+        let mut g = Game::from_fen(text, rules, Some(1)).unwrap();
+        assert!(g.board().in_check());
+        for m in cycle.iter().cycle().take(8) {
+            assert!(g.outcome().is_none());
+            g.play(mv(m)).unwrap();
+            assert!(g.board().in_check(), "{m} gives check");
+        }
+        let o = g.outcome().expect("third occurrence");
+        assert_eq!((o.winner, o.reason), (None, jieqi::rules::Reason::Repetition), "{rules:?}");
+    }
+}
