@@ -34,17 +34,35 @@ fn finds_mate_in_one() {
     assert!(score > ai::eval::MATE_BOUND);
 }
 
+/// Does the side to move have a move that mates at once?
+fn has_mate_in_one(p: &Position) -> bool {
+    p.legal_moves().iter().any(|&m| {
+        let mut q = p.clone();
+        q.make(m, None, None);
+        q.legal_moves().is_empty()
+    })
+}
+
 #[test]
 fn finds_mate_in_two() {
     // Red: two chariots against a bare general; mate in two moves.
     let text = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w";
     let (m, score) = best(text, RuleSet::Xiangqi, 5);
-    assert!(m.is_some());
+    let m = m.expect("a move");
     assert!(score > ai::eval::MATE_BOUND, "score {score}");
-    assert!(
-        ai::eval::MATE - score <= 3,
-        "mate in two = 3 plies, got score {score}"
-    );
+    assert_eq!(ai::eval::MATE - score, 3, "mate in two = 3 plies, got score {score}");
+    // The move forces mate: it does not mate at once (no shorter mate
+    // exists), and every reply leaves Red a mate in one.
+    let mut p = fen::parse(text, RuleSet::Xiangqi).unwrap();
+    assert!(!has_mate_in_one(&p), "the position has no mate in one");
+    p.make(m, None, None);
+    let replies = p.legal_moves();
+    assert!(!replies.is_empty(), "{m} mates at once");
+    for &r in replies.iter() {
+        let mut q = p.clone();
+        q.make(r, None, None);
+        assert!(has_mate_in_one(&q), "after {m} {r} Red has no mate");
+    }
 }
 
 #[test]
@@ -116,28 +134,53 @@ fn tiny_time_still_returns_a_legal_move() {
 
 #[test]
 fn levels_take_a_view_and_answer() {
-    let g = Game::new(RuleSet::Vietnam, Some(8));
-    let view = g.view(Seat::Red);
-    let mut s = Searcher::new(4);
-    let stop = AtomicBool::new(false);
-    let m = ai::think(&mut s, &view, Level::Easy, 1, &stop, &mut |_| {}).unwrap();
-    assert!(g.legal_moves().contains(&m));
+    // Every level, for each seat, from a position with a capture of a
+    // face-down piece only one seat knows.
+    let mut g = Game::new(RuleSet::Vietnam, Some(8));
+    g.play(mv("a3a4")).unwrap();
+    g.play(mv("b7b0")).unwrap();
+    for level in Level::ALL {
+        let view = g.view(Seat::of(g.turn()));
+        let mut s = Searcher::new(4);
+        let stop = AtomicBool::new(false);
+        let mut infos = 0;
+        let m = ai::think(&mut s, &view, level, 1, &stop, &mut |_| infos += 1)
+            .unwrap_or_else(|| panic!("{level:?} gives no move"));
+        assert!(g.legal_moves().contains(&m), "{level:?}: {m}");
+        assert!(infos > 0, "{level:?} reports progress");
+    }
 }
 
 #[test]
 fn the_search_only_sees_the_seats_pools() {
-    // Black captured a face-down red piece under Vietnam rules; Red's view
-    // still counts it as unknown, so Red's search position differs from Black's.
-    let mut g = Game::new(RuleSet::Vietnam, Some(5));
-    g.play(mv("a3a4")).unwrap();
-    g.play(mv("b7b0")).unwrap(); // face-down cannon over b2 takes the face-down horse point
-    let red = g.view(Seat::Red);
-    let black = g.view(Seat::Black);
-    let red_pool = red.position.pool(jieqi::rules::Color::Red).total();
-    let black_pool = black.position.pool(jieqi::rules::Color::Red).total();
-    assert_eq!(red_pool, black_pool + 1);
-    assert_ne!(red.position.hash(), black.position.hash());
-    let _: &Position = &red.position;
+    // Under Vietnam rules Black's face-down cannon takes Red's face-down
+    // piece on b0; only Black learns what it was. Two games that differ
+    // only in that identity give Red identical views and identical
+    // searches (move, score, nodes, principal variation).
+    use jieqi::rules::Role;
+    let play = |id: Role| {
+        let mut g = Game::new(RuleSet::Vietnam, Some(5));
+        g.replay(mv("a3a4"), Some(Role::Soldier), None).unwrap();
+        g.replay(mv("b7b0"), Some(Role::Cannon), Some(id)).unwrap();
+        g
+    };
+    let (g1, g2) = (play(Role::Horse), play(Role::Chariot));
+    let search = |g: &Game, seat: Seat| {
+        let view = g.view(seat);
+        let r = ai::search_to_depth(&view.position, 4);
+        (fen::write(&view.position), r.best, r.score, r.nodes, r.pv)
+    };
+    let (r1, r2) = (search(&g1, Seat::Red), search(&g2, Seat::Red));
+    assert_eq!(r1, r2, "Red's search depends on what only Black knows");
+    // The two games really differ, and Black's knowledge shows it.
+    assert_ne!(g1.board().pool(jieqi::rules::Color::Red), g2.board().pool(jieqi::rules::Color::Red));
+    assert_ne!(search(&g1, Seat::Black).0, search(&g2, Seat::Black).0);
+    let red = g1.view(Seat::Red);
+    let black = g1.view(Seat::Black);
+    assert_eq!(
+        red.position.pool(jieqi::rules::Color::Red).total(),
+        black.position.pool(jieqi::rules::Color::Red).total() + 1
+    );
 }
 
 fn uci(input: &str) -> String {
@@ -229,12 +272,16 @@ fn match_runner_plays_a_short_fair_match() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+const BENCH_DEPTH_3_SIGNATURE: u64 = 314_722;
+
 #[test]
 fn bench_signature_is_deterministic() {
+    // Pinned: a search change that alters the node count must update this
+    // number on purpose (after a match shows the change wins).
     let (a, _) = jieqi::cli::bench(3);
     let (b, _) = jieqi::cli::bench(3);
     assert_eq!(a, b);
-    assert!(a > 1000);
+    assert_eq!(a, BENCH_DEPTH_3_SIGNATURE, "bench signature changed");
 }
 
 #[test]
