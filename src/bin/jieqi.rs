@@ -11,12 +11,15 @@ fn main() {}
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod cli {
     use jieqi::cli::{self, matches::MatchConfig};
+    use jieqi::rules::notation::Notation;
     use jieqi::rules::RuleSet;
 
     const USAGE: &str = "usage:
   jieqi [uci]                          UCI engine (Jieqi FEN and move text)
   jieqi perft DEPTH [FEN] [--rules R]  per-move divide, then total
   jieqi moves FEN [--rules R]          legal moves, sorted, one line
+  jieqi moves FEN --notation N         one move a line: coordinates, tab, text in
+                                       N: wxf | chinese | vietnamese | coords
   jieqi bench [DEPTH]                  fixed search: total nodes and nodes/s
   jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
               [--seed S] [--jobs J] [--out DIR]
@@ -82,10 +85,19 @@ mod cli {
             }
             "moves" => {
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let notation = match flag(&mut args, "--notation") {
+                    None => None,
+                    Some(n) => Some(
+                        Notation::from_id(&n).ok_or(format!("unknown notation '{n}'"))?,
+                    ),
+                };
                 if args.is_empty() {
                     return Err("moves needs a FEN".into());
                 }
-                cli::moves_command(&args.join(" "), rules)
+                match notation {
+                    Some(n) => cli::moves_notation_command(&args.join(" "), rules, n),
+                    None => cli::moves_command(&args.join(" "), rules),
+                }
             }
             "bench" => {
                 let depth = num(args.first().cloned(), "depth", 5u32)?;
