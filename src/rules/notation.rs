@@ -366,6 +366,7 @@ fn render(d: &Described, notation: Notation) -> String {
             let act = [".", "/", "-"][w.action as usize];
             format!("{mark}{role}{which}{act}{}", w.amount)
         }
+        // `write` answers coordinates itself; they never get here.
         Notation::Chinese | Notation::Coordinates => {
             let mark = if w.hidden { "暗" } else { "" };
             let role = zh_role(w.role, c);
