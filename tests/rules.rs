@@ -455,10 +455,10 @@ fn display_notations() {
     assert_eq!(write(&t, mv("a4b4"), Wxf), "R+.8");
     assert_eq!(write(&t, mv("a2a1"), Wxf), "R--1");
     assert_eq!(write(&t, mv("a4b4"), Chinese), "前俥平八");
-    // A face-down mover is written with the role of its start point.
+    // A face-down mover is written with the role of its start point and its mark.
     let j = jieqi::rules::Position::start(RuleSet::Jieqi);
-    assert_eq!(write(&j, mv("h2e2"), Wxf), "C2.5");
-    assert_eq!(write(&j, mv("a0a1"), Vietnamese), "X9.1");
+    assert_eq!(write(&j, mv("h2e2"), Wxf), "XC2.5");
+    assert_eq!(write(&j, mv("a0a1"), Vietnamese), "UX9.1");
 }
 
 #[test]

@@ -11,6 +11,7 @@ fn main() {}
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod cli {
     use jieqi::cli::{self, matches::MatchConfig};
+    use jieqi::rules::notation::Notation;
     use jieqi::rules::RuleSet;
 
     const USAGE: &str = "usage:
@@ -20,6 +21,8 @@ mod cli {
   jieqi result [--rules R] FEN|startpos [MOVE...]
                                        play the moves, print the result and its reason
                                        (jieqi result --help for details)
+  jieqi moves FEN --notation N         one move a line: coordinates, tab, text in
+                                       N: wxf | chinese | vietnamese | coords
   jieqi bench [DEPTH]                  fixed search: total nodes and nodes/s
   jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
               [--seed S] [--jobs J] [--out DIR]
@@ -85,10 +88,19 @@ mod cli {
             }
             "moves" => {
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let notation = match flag(&mut args, "--notation") {
+                    None => None,
+                    Some(n) => Some(
+                        Notation::from_id(&n).ok_or(format!("unknown notation '{n}'"))?,
+                    ),
+                };
                 if args.is_empty() {
                     return Err("moves needs a FEN".into());
                 }
-                cli::moves_command(&args.join(" "), rules)
+                match notation {
+                    Some(n) => cli::moves_notation_command(&args.join(" "), rules, n),
+                    None => cli::moves_command(&args.join(" "), rules),
+                }
             }
             "result" => {
                 if args.iter().any(|a| a == "--help" || a == "-h") {

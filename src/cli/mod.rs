@@ -4,6 +4,7 @@ pub mod matches;
 pub mod result;
 pub mod uci;
 
+use crate::rules::notation::{self, Notation};
 use crate::rules::{fen, perft, Position, RuleSet};
 
 /// Positions searched by `bench`, with their rule set.
@@ -54,4 +55,21 @@ pub fn moves_command(fen_text: &str, rules: RuleSet) -> Result<String, String> {
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
     moves.sort();
     Ok(moves.join(" "))
+}
+
+/// `moves FEN --notation N`: one legal move per line, sorted: the coordinate
+/// move, a tab, its text in `notation`.
+pub fn moves_notation_command(
+    fen_text: &str,
+    rules: RuleSet,
+    notation: Notation,
+) -> Result<String, String> {
+    let pos = fen::parse(fen_text, rules).map_err(|e| e.to_string())?;
+    let mut moves: Vec<_> = pos.legal_moves().iter().copied().collect();
+    moves.sort_by_key(|m| m.to_string());
+    let lines: Vec<String> = moves
+        .iter()
+        .map(|&m| format!("{m}\t{}", notation::write(&pos, m, notation)))
+        .collect();
+    Ok(lines.join("\n"))
 }

@@ -447,6 +447,7 @@ pub fn words(lang: Lang) -> Words {
             type_move: "Type a move (h2e2 or C2.5)",
             play: "Play",
             bad_move: "Not a legal move here",
+            ambiguous_move: "Which move?",
             update: "Update available: reload",
         },
         Lang::Fr => Words {
@@ -459,6 +460,7 @@ pub fn words(lang: Lang) -> Words {
             type_move: "Tapez un coup (h2e2 ou C2.5)",
             play: "Jouer",
             bad_move: "Coup illégal ici",
+            ambiguous_move: "Quel coup ?",
             update: "Mise à jour disponible : recharger",
         },
         Lang::Vi => Words {
@@ -471,6 +473,7 @@ pub fn words(lang: Lang) -> Words {
             type_move: "Nhập nước đi (h2e2 hoặc P2-5)",
             play: "Đi",
             bad_move: "Nước đi không hợp lệ",
+            ambiguous_move: "Nước nào?",
             update: "Có bản mới: tải lại",
         },
         Lang::Zh => Words {
@@ -483,6 +486,7 @@ pub fn words(lang: Lang) -> Words {
             type_move: "输入着法（h2e2 或 炮二平五）",
             play: "走",
             bad_move: "此处不能这样走",
+            ambiguous_move: "哪一步？",
             update: "有新版本：重新载入",
         },
     }
@@ -499,5 +503,7 @@ pub struct Words {
     pub type_move: &'static str,
     pub play: &'static str,
     pub bad_move: &'static str,
+    /// Before the texts of the moves an ambiguous typed move could mean.
+    pub ambiguous_move: &'static str,
     pub update: &'static str,
 }

@@ -10,8 +10,8 @@ use web_sys::{HtmlInputElement, MessageEvent, PointerEvent};
 use super::a11y;
 use super::embed;
 use super::i18n::{self, Key};
-use crate::rules::notation::{self, Notation};
-use crate::rules::{movetext, Color, Move, Square};
+use crate::rules::notation::{self, Notation, NotationError};
+use crate::rules::{Color, Move, Square};
 
 use super::app::*;
 use super::dom::*;
@@ -302,7 +302,9 @@ impl App {
         }
     }
 
-    /// A move typed as coordinates (h2e2) or in any display notation (C2.5, 炮二平五, P2-5).
+    /// A move typed in the chosen notation (C2.5, 炮二平五, P2-5) or as
+    /// coordinates (h2e2). Ambiguous text is reported with its candidates,
+    /// never guessed.
     pub(super) fn typed_move(&mut self) {
         let Some(input) = self
             .doc
@@ -311,30 +313,29 @@ impl App {
         else {
             return;
         };
-        let text: String = input.value().split_whitespace().collect();
-        if text.is_empty() {
+        let text = input.value();
+        if text.trim().is_empty() {
             return;
         }
-        let legal = self.game.legal_moves();
         let pos = self.game.board();
-        let found = movetext::parse(&text)
-            .ok()
-            .map(|t| t.mv)
-            .filter(|m| legal.contains(m))
-            .or_else(|| {
-                let norm = |t: &str| t.to_lowercase().replace('=', ".");
-                legal.iter().copied().find(|&m| {
-                    [Notation::Wxf, Notation::Chinese, Notation::Vietnamese]
-                        .iter()
-                        .any(|&n| norm(&notation::write(pos, m, n)) == norm(&text))
-                })
-            });
+        let found = match notation::parse(pos, &text, self.notation) {
+            Err(e) if !matches!(e, NotationError::Ambiguous { .. }) => {
+                notation::parse(pos, &text, Notation::Coordinates).map_err(|_| e)
+            }
+            r => r,
+        };
+        let w = i18n::words(self.lang);
         match found {
-            Some(m) if self.human_to_move() && self.review.is_none() => {
+            Ok(m) if self.human_to_move() && self.review.is_none() => {
                 input.set_value("");
                 self.play_human(m);
             }
-            _ => a11y::announce(&self.doc, i18n::words(self.lang).bad_move),
+            Err(NotationError::Ambiguous { candidates, .. }) => {
+                let texts: Vec<&str> = candidates.iter().map(|(_, t)| t.as_str()).collect();
+                let text = format!("{} {}", w.ambiguous_move, texts.join(" · "));
+                a11y::announce(&self.doc, &text);
+            }
+            _ => a11y::announce(&self.doc, w.bad_move),
         }
     }
 }

@@ -128,7 +128,7 @@ test('language and notation settings apply at once and persist', async () => {
   await tap(page, 'h2');
   await tap(page, 'e2');
   await page.waitForFunction(() => document.querySelectorAll('#moves button.mv').length >= 1);
-  assert.equal(await page.textContent('#moves button.mv'), '炮二平五');
+  assert.equal(await page.textContent('#moves button.mv'), '暗炮二平五');
   await page.reload({ waitUntil: 'load' });
   await page.waitForSelector('body[data-worker="ready"]');
   assert.equal(await page.textContent('#btn-undo'), 'Annuler');

@@ -46,7 +46,7 @@ test('dist/ works from a sub-path of any static host', async () => {
     const { ctx, page, errors } = await openGame(browser, `http://127.0.0.1:${s.address().port}/games/jieqi/`, PHONE);
     await tap(page, 'h2');
     await tap(page, 'e2');
-    assert.deepEqual((await boardData(page)).moves.slice(0, 1), ['C2.5']);
+    assert.deepEqual((await boardData(page)).moves.slice(0, 1), ['XC2.5']);
     assert.deepEqual(errors, []);
     await ctx.close();
   } finally {
