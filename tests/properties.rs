@@ -1,6 +1,6 @@
 //! Property tests over random games and random text.
 
-use jieqi::rules::{fen, movetext, Color, Game, Move, MoveList, Position, RuleSet, Seat};
+use jieqi::rules::{fen, Color, Game, Move, MoveList, Position, RuleSet, Seat};
 use proptest::prelude::*;
 
 /// Legal moves the slow, obvious way: every pseudo-move, made on a copy,
@@ -87,32 +87,5 @@ proptest! {
         // Undo all the way back restores the start exactly.
         while g.undo().is_some() {}
         prop_assert_eq!(g.board(), &Position::start(rules));
-    }
-
-    #[test]
-    fn position_text_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..120)) {
-        let text = String::from_utf8_lossy(&bytes);
-        for rules in RuleSet::ALL {
-            let _ = fen::parse(&text, rules);
-        }
-    }
-
-    #[test]
-    fn fen_like_text_never_panics(board in "[xXkKaAbBnNrRcCpP1-9/]{0,70}", side in "[wbrx ]{0,2}", pool in "[A-Za-z0-9-]{0,20}", n in "[0-9a]{0,4}") {
-        let text = format!("{board} {side} {pool} {n} {n}");
-        for rules in RuleSet::ALL {
-            if let Ok(p) = fen::parse(&text, rules) {
-                // Whatever parses is playable without panicking.
-                let _ = p.legal_moves();
-                let _ = fen::write(&p);
-            }
-        }
-    }
-
-    #[test]
-    fn move_text_never_panics(text in "\\PC{0,12}", ascii in "[a-z0-9A-Z]{0,8}") {
-        let start = Position::start(RuleSet::Jieqi);
-        let _ = movetext::resolve(&start, &text);
-        let _ = movetext::resolve(&start, &ascii);
     }
 }

@@ -23,6 +23,8 @@ mod cli {
                                        (jieqi result --help for details)
   jieqi moves FEN --notation N         one move a line: coordinates, tab, text in
                                        N: wxf | chinese | vietnamese | coords
+  jieqi fuzz [--cases N] [--seed S]    mutated position, move and notation texts
+                                       through every reader; counts per outcome
   jieqi bench [DEPTH]                  fixed search: total nodes and nodes/s
   jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
               [--seed S] [--jobs J] [--out DIR]
@@ -101,6 +103,14 @@ mod cli {
                     Some(n) => cli::moves_notation_command(&args.join(" "), rules, n),
                     None => cli::moves_command(&args.join(" "), rules),
                 }
+            }
+            "fuzz" => {
+                if args.iter().any(|a| a == "--help" || a == "-h") {
+                    return Ok("usage: jieqi fuzz [--cases N] [--seed S]\n\nFeeds N mutated valid texts (positions of every rule set, each seat's\nmove texts, display notations) through the readers, checks that what\nthey accept is usable, and prints how many inputs reached each outcome.\nA failure stops the run with a message naming the input.".into());
+                }
+                let cases = num(flag(&mut args, "--cases"), "--cases", 100_000u64)?;
+                let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
+                Ok(cli::fuzz::fuzz_command(cases, seed))
             }
             "result" => {
                 if args.iter().any(|a| a == "--help" || a == "-h") {

@@ -1,0 +1,352 @@
+//! `jieqi fuzz`: structured random input through every text reader.
+//!
+//! Random bytes almost never get past a parser's first check, so the
+//! inputs here start from valid texts taken from random games (positions
+//! in every rule set, each seat's move texts) and are then mutated: fields
+//! swapped, dropped or doubled, counters made huge, pools changed, letters
+//! replaced, texts cut short. Every reader must answer without panicking;
+//! what it accepts must be usable (a parsed position is played on and
+//! written back; a resolved move is legal). The report counts how far the
+//! inputs got (accepted, and each kind of refusal), so a generator that
+//! stops reaching deep into a parser shows up as a failed threshold in the
+//! tests rather than as silent coverage loss.
+
+use std::collections::BTreeMap;
+
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::rules::notation::{self, Notation};
+use crate::rules::{fen, movetext, Game, RuleSet, Seat};
+
+/// How many inputs reached each outcome, per reader.
+#[derive(Clone, Debug, Default)]
+pub struct FuzzReport {
+    /// reader -> outcome ("accepted" or the refusal's kind) -> count
+    pub stages: BTreeMap<&'static str, BTreeMap<String, u64>>,
+}
+
+impl FuzzReport {
+    fn hit(&mut self, reader: &'static str, outcome: impl Into<String>) {
+        *self
+            .stages
+            .entry(reader)
+            .or_default()
+            .entry(outcome.into())
+            .or_default() += 1;
+    }
+
+    /// Inputs a reader saw in all.
+    pub fn total(&self, reader: &str) -> u64 {
+        self.stages.get(reader).map_or(0, |m| m.values().sum())
+    }
+
+    /// Inputs with this outcome.
+    pub fn count(&self, reader: &str, outcome: &str) -> u64 {
+        self.stages
+            .get(reader)
+            .and_then(|m| m.get(outcome))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Distinct outcomes a reader produced (accepted plus each refusal kind).
+    pub fn kinds(&self, reader: &str) -> usize {
+        self.stages.get(reader).map_or(0, |m| m.len())
+    }
+}
+
+impl std::fmt::Display for FuzzReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (reader, outcomes) in &self.stages {
+            let total: u64 = outcomes.values().sum();
+            writeln!(f, "{reader}: {total} inputs")?;
+            for (o, n) in outcomes {
+                writeln!(f, "  {n:>9}  {o}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The variant name of an error's Debug form (`RankWidth { .. }` -> `RankWidth`).
+fn kind(e: &impl std::fmt::Debug) -> String {
+    let d = format!("{e:?}");
+    d.split(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+struct Rng(Xoshiro256PlusPlus);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        (self.0.next_u64() % n.max(1) as u64) as usize
+    }
+    fn chance(&mut self, one_in: usize) -> bool {
+        self.below(one_in) == 0
+    }
+    fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+        &v[self.below(v.len())]
+    }
+}
+
+/// A random game of `rules` played for up to `plies` moves.
+fn random_game(rules: RuleSet, rng: &mut Rng, plies: usize) -> Game {
+    let mut g = Game::new(rules, Some(rng.0.next_u64()));
+    for _ in 0..plies {
+        if g.outcome().is_some() {
+            break;
+        }
+        let legal = g.legal_moves();
+        let m = *rng.pick(legal.as_slice());
+        g.play(m).expect("a legal move");
+    }
+    g
+}
+
+const FEN_ALPHABET: &[u8] = b"xXkKaAbBnNrRcCpPqQ0123456789/- wbr";
+const HUGE: [&str; 6] = [
+    "4294967296",
+    "18446744073709551616",
+    "99999999999999999999999",
+    "-1",
+    "4294967295",
+    "1e9",
+];
+
+/// One mutation of a valid position text.
+fn mutate_fen(text: &str, rng: &mut Rng) -> String {
+    let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+    match rng.below(12) {
+        0 => {
+            let (i, j) = (rng.below(fields.len()), rng.below(fields.len()));
+            fields.swap(i, j);
+        }
+        1 => {
+            let i = rng.below(fields.len());
+            fields.remove(i);
+        }
+        2 => {
+            let i = rng.below(fields.len());
+            let f = fields[i].clone();
+            fields.insert(i, f);
+        }
+        3 => {
+            // A huge or odd counter where a counter (or any field) was.
+            let i = if fields.len() > 3 && rng.chance(2) {
+                fields.len() - 1 - rng.below(2)
+            } else {
+                rng.below(fields.len())
+            };
+            fields[i] = rng.pick(&HUGE).to_string();
+        }
+        4 => {
+            // Change a pool count or letter.
+            if let Some(i) = fields.iter().position(|f| f.len() > 2 && f.chars().any(|c| c.is_ascii_digit()) && !f.contains('/')) {
+                let mut b: Vec<u8> = fields[i].bytes().collect();
+                let k = rng.below(b.len());
+                b[k] = *rng.pick(b"0123456789ABNRCPKXanbrcpkx-");
+                fields[i] = String::from_utf8_lossy(&b).into_owned();
+            }
+        }
+        5 => {
+            // The JieqiBox forms: an extra captured field, or the legacy order.
+            if fields.len() >= 5 {
+                if rng.chance(2) {
+                    fields.insert(3, rng.pick(&["-", "N1", "r1a1", "P9", ""]).to_string());
+                } else {
+                    let pool = fields.remove(2);
+                    fields.insert(1, pool);
+                    fields.insert(3, "-".into());
+                    fields.insert(3, "-".into());
+                }
+            }
+        }
+        6 | 7 => {
+            // Replace one board character.
+            let mut b: Vec<u8> = fields[0].bytes().collect();
+            if !b.is_empty() {
+                let k = rng.below(b.len());
+                b[k] = *rng.pick(FEN_ALPHABET);
+            }
+            fields[0] = String::from_utf8_lossy(&b).into_owned();
+        }
+        8 => {
+            // Cut the text short anywhere.
+            let s = fields.join(" ");
+            let cut = rng.below(s.len() + 1);
+            return s[..cut].to_string();
+        }
+        9 => {
+            fields[1] = rng.pick(&["w", "b", "r", "W", "", "x", "wb"]).to_string();
+        }
+        10 => {
+            // Double spaces (an empty field), tabs, or a trailing space.
+            let s = fields.join(" ");
+            return match rng.below(3) {
+                0 => s.replacen(' ', "  ", 1 + rng.below(2)),
+                1 => s.replace(' ', "\t"),
+                _ => format!("{s} "),
+            };
+        }
+        _ => {
+            // Swap two ranks of the board.
+            let mut ranks: Vec<&str> = fields[0].split('/').collect();
+            let (i, j) = (rng.below(ranks.len()), rng.below(ranks.len()));
+            ranks.swap(i, j);
+            fields[0] = ranks.join("/");
+        }
+    }
+    fields.join(" ")
+}
+
+/// One mutation of a valid move text.
+fn mutate_move(text: &str, rng: &mut Rng) -> String {
+    let mut b: Vec<u8> = text.bytes().collect();
+    match rng.below(7) {
+        0 => {
+            if !b.is_empty() {
+                let k = rng.below(b.len());
+                b[k] = *rng.pick(b"abcdefghij0123456789ARBNCPKXarbncpkx ");
+            }
+        }
+        1 => b.push(*rng.pick(b"ARBNCPKXarbncpkx")),
+        2 => {
+            b.truncate(rng.below(b.len() + 1));
+        }
+        3 => {
+            if b.len() >= 4 {
+                let (from, to) = (b[0..2].to_vec(), b[2..4].to_vec());
+                b[0..2].copy_from_slice(&to);
+                b[2..4].copy_from_slice(&from);
+            }
+        }
+        4 => {
+            for c in b.iter_mut().skip(4) {
+                *c = if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() };
+            }
+        }
+        5 => {
+            if b.len() > 4 {
+                b.truncate(4);
+            }
+        }
+        _ => return format!("{text}{}", rng.pick(&["", " ", "\u{00e9}", "RR", "e2"])),
+    }
+    String::from_utf8_lossy(&b).into_owned()
+}
+
+/// One mutation of a display-notation text (character-wise, Unicode-aware).
+fn mutate_text(text: &str, n: Notation, rng: &mut Rng) -> String {
+    let alphabet: &[char] = match n {
+        Notation::Chinese => &['车', '马', '相', '仕', '帅', '炮', '兵', '将', '暗', '前', '后', '中', '进', '退', '平', '一', '五', '九', '1', '9', '１', 'x'],
+        _ => &['R', 'H', 'E', 'A', 'K', 'C', 'P', 'X', 'U', 'M', 'T', 'S', 'B', 'V', '+', '-', '.', '=', '1', '5', '9', '0', 't', 's', '３'],
+    };
+    let mut c: Vec<char> = text.chars().collect();
+    match rng.below(5) {
+        0 if !c.is_empty() => {
+            let k = rng.below(c.len());
+            c[k] = *rng.pick(alphabet);
+        }
+        1 => {
+            let k = rng.below(c.len() + 1);
+            c.insert(k, *rng.pick(alphabet));
+        }
+        2 => c.truncate(rng.below(c.len() + 1)),
+        3 if !c.is_empty() => {
+            c.remove(rng.below(c.len()));
+        }
+        _ => c.reverse(),
+    }
+    c.into_iter().collect()
+}
+
+/// Run `cases` inputs per reader from `seed`.
+pub fn fuzz(cases: u64, seed: u64) -> FuzzReport {
+    let mut rng = Rng(Xoshiro256PlusPlus::seed_from_u64(seed));
+    let mut report = FuzzReport::default();
+    let mut game = random_game(RuleSet::Jieqi, &mut rng, 0);
+    for i in 0..cases {
+        if i % 64 == 0 {
+            let rules = *rng.pick(&RuleSet::ALL);
+            let plies = rng.below(120);
+            game = random_game(rules, &mut rng, plies);
+        }
+        let rules = game.rules();
+        // ---- position text ----
+        let seat = *rng.pick(&[Seat::Red, Seat::Black, Seat::Spectator]);
+        let view = game.view(seat);
+        let valid = fen::write(&view.position);
+        let mut text = valid.clone();
+        for _ in 0..rng.below(3) {
+            text = mutate_fen(&text, &mut rng);
+        }
+        let read_as = if rng.chance(4) { *rng.pick(&RuleSet::ALL) } else { rules };
+        match fen::parse(&text, read_as) {
+            Ok(p) => {
+                report.hit("fen", "accepted");
+                // What is accepted is playable and writes back to itself.
+                let back = fen::parse(&fen::write(&p), read_as)
+                    .unwrap_or_else(|e| panic!("'{text}' parsed but its own text did not: {e}"));
+                assert_eq!(back.public_hash(), p.public_hash(), "round trip of '{text}'");
+                let mut g = Game::from_position(p, Some(rng.0.next_u64()));
+                for _ in 0..4 {
+                    if g.outcome().is_some() {
+                        break;
+                    }
+                    let legal = g.legal_moves();
+                    let m = *rng.pick(legal.as_slice());
+                    g.play(m).expect("a legal move from a parsed position");
+                }
+                report.hit("fen", "accepted and played");
+            }
+            Err(e) => report.hit("fen", kind(&e)),
+        }
+        // ---- move text ----
+        let moves = &view.moves;
+        if !moves.is_empty() {
+            let k = rng.below(moves.len());
+            let before = game.position_at(k);
+            let mut t = moves[k].clone();
+            if !rng.chance(5) {
+                t = mutate_move(&t, &mut rng);
+            }
+            match movetext::resolve(&before, &t) {
+                Ok((m, _, _)) => {
+                    assert!(before.is_legal(m), "resolve accepted an illegal move '{t}'");
+                    report.hit("move text", "accepted");
+                }
+                Err(e) => report.hit("move text", kind(&e)),
+            }
+        }
+        // ---- display notation ----
+        let pos = game.board();
+        let legal = pos.legal_moves();
+        if !legal.is_empty() {
+            let n = *rng.pick(&[Notation::Wxf, Notation::Chinese, Notation::Vietnamese]);
+            let m = *rng.pick(legal.as_slice());
+            let written = notation::write(pos, m, n);
+            let t = if rng.chance(4) { written.clone() } else { mutate_text(&written, n, &mut rng) };
+            match notation::parse(pos, &t, n) {
+                Ok(found) => {
+                    assert!(pos.is_legal(found), "notation accepted an illegal move '{t}'");
+                    if t == written {
+                        assert_eq!(found, m, "'{t}' read back as another move");
+                    }
+                    report.hit("notation", "accepted");
+                }
+                Err(e) => report.hit("notation", kind(&e)),
+            }
+        }
+    }
+    report
+}
+
+/// Text for `jieqi fuzz`.
+pub fn fuzz_command(cases: u64, seed: u64) -> String {
+    let r = fuzz(cases, seed);
+    format!("fuzz: {cases} cases per reader, seed {seed}, 0 failures\n{r}")
+}
+
