@@ -53,7 +53,7 @@ fn never_plays_an_illegal_move_from_random_positions() {
     let stop = AtomicBool::new(false);
     let mut checked = 0;
     for (i, rules) in RuleSet::ALL.into_iter().cycle().take(240).enumerate() {
-        let mut g = Game::new(rules, Some(i as u64));
+        let mut g = Game::seeded(rules, i as u64);
         // Random walk to a random position.
         let mut x = i as u64 * 2654435761 + 1;
         for _ in 0..(i % 60) {
@@ -96,7 +96,7 @@ fn never_plays_an_illegal_move_from_random_positions() {
 
 #[test]
 fn tiny_time_still_returns_a_legal_move() {
-    let g = Game::new(RuleSet::Jieqi, Some(4));
+    let g = Game::seeded(RuleSet::Jieqi, 4);
     let view = g.view(Seat::Red);
     let mut s = Searcher::new(1);
     let stop = AtomicBool::new(true); // asked to stop before it starts
@@ -116,7 +116,7 @@ fn tiny_time_still_returns_a_legal_move() {
 
 #[test]
 fn levels_take_a_view_and_answer() {
-    let g = Game::new(RuleSet::Vietnam, Some(8));
+    let g = Game::seeded(RuleSet::Vietnam, 8);
     let view = g.view(Seat::Red);
     let mut s = Searcher::new(4);
     let stop = AtomicBool::new(false);
@@ -128,7 +128,7 @@ fn levels_take_a_view_and_answer() {
 fn the_search_only_sees_the_seats_pools() {
     // Black captured a face-down red piece under Vietnam rules; Red's view
     // still counts it as unknown, so Red's search position differs from Black's.
-    let mut g = Game::new(RuleSet::Vietnam, Some(5));
+    let mut g = Game::seeded(RuleSet::Vietnam, 5);
     g.play(mv("a3a4")).unwrap();
     g.play(mv("b7b0")).unwrap(); // face-down cannon over b2 takes the face-down horse point
     let red = g.view(Seat::Red);
