@@ -71,7 +71,7 @@ fn never_plays_an_illegal_move_from_random_positions() {
     let stop = AtomicBool::new(false);
     let mut checked = 0;
     for (i, rules) in RuleSet::ALL.into_iter().cycle().take(240).enumerate() {
-        let mut g = Game::new(rules, Some(i as u64));
+        let mut g = Game::seeded(rules, i as u64);
         // Random walk to a random position.
         let mut x = i as u64 * 2654435761 + 1;
         for _ in 0..(i % 60) {
@@ -114,7 +114,7 @@ fn never_plays_an_illegal_move_from_random_positions() {
 
 #[test]
 fn tiny_time_still_returns_a_legal_move() {
-    let g = Game::new(RuleSet::Jieqi, Some(4));
+    let g = Game::seeded(RuleSet::Jieqi, 4);
     let view = g.view(Seat::Red);
     let mut s = Searcher::new(1);
     let stop = AtomicBool::new(true); // asked to stop before it starts
@@ -136,7 +136,7 @@ fn tiny_time_still_returns_a_legal_move() {
 fn levels_take_a_view_and_answer() {
     // Every level, for each seat, from a position with a capture of a
     // face-down piece only one seat knows.
-    let mut g = Game::new(RuleSet::Vietnam, Some(8));
+    let mut g = Game::seeded(RuleSet::Vietnam, 8);
     g.play(mv("a3a4")).unwrap();
     g.play(mv("b7b0")).unwrap();
     for level in Level::ALL {
@@ -159,7 +159,7 @@ fn the_search_only_sees_the_seats_pools() {
     // searches (move, score, nodes, principal variation).
     use jieqi::rules::Role;
     let play = |id: Role| {
-        let mut g = Game::new(RuleSet::Vietnam, Some(5));
+        let mut g = Game::seeded(RuleSet::Vietnam, 5);
         g.replay(mv("a3a4"), Some(Role::Soldier), None).unwrap();
         g.replay(mv("b7b0"), Some(Role::Cannon), Some(id)).unwrap();
         g

@@ -17,7 +17,7 @@ fn mv(s: &str) -> Move {
 /// Play a four-ply cycle twice from `fen` (the start position then occurs a
 /// third time); the game must last until the last ply. Returns the verdict.
 fn verdict(fen: &str, rules: RuleSet, cycle: [&str; 4]) -> (Option<Color>, Reason) {
-    let mut g = Game::from_fen(fen, rules, Some(7)).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut g = Game::from_fen_seeded(fen, rules, 7).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let moves: Vec<&str> = cycle.iter().chain(cycle.iter()).copied().collect();
     for (i, m) in moves.iter().enumerate() {
         assert_eq!(

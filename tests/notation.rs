@@ -253,7 +253,7 @@ proptest! {
         seed in any::<u64>(),
         picks in prop::collection::vec(any::<u16>(), 1..140),
     ) {
-        let mut g = Game::new(rules, Some(seed));
+        let mut g = Game::seeded(rules, seed);
         for pick in picks {
             if g.outcome().is_some() {
                 break;

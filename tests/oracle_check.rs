@@ -34,7 +34,7 @@ fn jieqi_perft_beyond_depth_one_agrees() {
 fn random_positions(rules: RuleSet, games: u64, plies: usize) -> Vec<Position> {
     let mut out = Vec::new();
     for seed in 0..games {
-        let mut g = Game::new(rules, Some(seed * 7919 + 13));
+        let mut g = Game::seeded(rules, seed * 7919 + 13);
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for _ in 0..plies {
             if g.outcome().is_some() {

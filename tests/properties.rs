@@ -41,7 +41,7 @@ proptest! {
 
     #[test]
     fn random_games_keep_every_invariant(rules in rules_strategy(), seed in any::<u64>(), picks in prop::collection::vec(any::<u16>(), 1..160)) {
-        let mut g = Game::new(rules, Some(seed));
+        let mut g = Game::seeded(rules, seed);
         for pick in picks {
             if g.outcome().is_some() {
                 break;

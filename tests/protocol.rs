@@ -7,7 +7,7 @@ use jieqi::rules::{fen, movetext, Game, RuleSet, Seat};
 
 #[test]
 fn think_answers_with_a_legal_move_and_reports_progress() {
-    let g = Game::new(RuleSet::Jieqi, Some(3));
+    let g = Game::seeded(RuleSet::Jieqi, 3);
     let view = g.view(Seat::Red);
     let msg = ToWorker::Think {
         id: 7,

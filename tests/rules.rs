@@ -22,7 +22,7 @@ fn dests(p: &jieqi::rules::Position, from: &str) -> Vec<String> {
     v
 }
 fn game(text: &str, rules: RuleSet) -> Game {
-    Game::from_fen(text, rules, Some(1)).unwrap()
+    Game::from_fen_seeded(text, rules, 1).unwrap()
 }
 fn play_all(g: &mut Game, moves: &[&str]) {
     for m in moves {
@@ -127,7 +127,7 @@ fn face_down_elephant_obeys_eye_and_river() {
 
 #[test]
 fn reveal_at_end_of_move_then_moves_as_itself() {
-    let mut g = Game::new(RuleSet::Jieqi, Some(3));
+    let mut g = Game::seeded(RuleSet::Jieqi, 3);
     let played = g.play(mv("h2e2")).unwrap();
     let id = played.reveal.expect("a face-down mover is revealed");
     let now = g.board().piece_at(sq("e2")).unwrap();
@@ -170,7 +170,7 @@ fn reveal_frequencies_match_the_shuffle() {
     let n = 30_000u64;
     let mut counts = [0u64; 7];
     for seed in 0..n {
-        let mut g = Game::new(RuleSet::Jieqi, Some(seed));
+        let mut g = Game::seeded(RuleSet::Jieqi, seed);
         let r = g.play(mv("a0a1")).unwrap().reveal.unwrap();
         counts[r.index()] += 1;
     }
@@ -189,7 +189,7 @@ fn reveal_frequencies_match_the_shuffle() {
 #[test]
 fn undo_returns_identities_and_replays_may_differ() {
     let mut seen = std::collections::HashSet::new();
-    let mut g = Game::new(RuleSet::Jieqi, Some(9));
+    let mut g = Game::seeded(RuleSet::Jieqi, 9);
     let start_pool = *g.board().pool(Color::Red);
     for _ in 0..40 {
         let r = g.play(mv("h2e2")).unwrap().reveal.unwrap();
@@ -205,7 +205,7 @@ fn undo_returns_identities_and_replays_may_differ() {
 
 /// Red's face-down cannon takes Black's face-down horse-point piece.
 fn capture_hidden(rules: RuleSet) -> Game {
-    let mut g = Game::new(rules, Some(5));
+    let mut g = Game::seeded(rules, 5);
     play_all(&mut g, &["b2b9"]);
     g
 }
@@ -354,7 +354,7 @@ fn no_progress_limits_by_rule_set() {
 
 #[test]
 fn resignation_names_winner_and_reason() {
-    let mut g = Game::new(RuleSet::Jieqi, Some(1));
+    let mut g = Game::seeded(RuleSet::Jieqi, 1);
     g.resign(Color::Red);
     let o = g.outcome().unwrap();
     assert_eq!(o.to_string(), "black wins by resignation");
@@ -412,7 +412,7 @@ fn fen_errors_are_readable() {
 
 #[test]
 fn move_text_with_reveal_and_capture_letters() {
-    let mut g = Game::new(RuleSet::Jieqi, Some(2));
+    let mut g = Game::seeded(RuleSet::Jieqi, 2);
     let p = g.play(mv("b2b9")).unwrap();
     let t = movetext::write(&p, true);
     assert_eq!(&t[..4], "b2b9");
@@ -464,11 +464,11 @@ fn display_notations() {
 #[test]
 fn replaying_one_seats_record_redraws_what_that_seat_does_not_know() {
     // Black captures a face-down red piece under Vietnam rules; Red's record lacks the letter.
-    let mut g = Game::new(RuleSet::Vietnam, Some(11));
+    let mut g = Game::seeded(RuleSet::Vietnam, 11);
     play_all(&mut g, &["a3a4", "b7b0"]);
     let red_text = g.view(Seat::Red).moves;
     assert_eq!(red_text[1].len(), 5, "{red_text:?}");
-    let mut replayed = Game::new(RuleSet::Vietnam, Some(99));
+    let mut replayed = Game::seeded(RuleSet::Vietnam, 99);
     for t in &red_text {
         let (m, reveal, cap) = movetext::resolve(replayed.board(), t).unwrap();
         replayed.replay(m, reveal, cap).unwrap();
@@ -479,7 +479,7 @@ fn replaying_one_seats_record_redraws_what_that_seat_does_not_know() {
         "drawn afresh for the capturer"
     );
     // A capture letter where the rules draw none is refused.
-    let mut x = Game::new(RuleSet::ChessPlayX, Some(1));
+    let mut x = Game::seeded(RuleSet::ChessPlayX, 1);
     let start = x.board().clone();
     let (m, reveal, _) = movetext::resolve(&start, "b2b9N").unwrap();
     assert!(x.replay(m, reveal, Some(Role::Chariot)).is_err());

@@ -78,7 +78,7 @@ fn face_down_blockers_are_pinned_like_any_piece() {
 
 /// Random legal play that prefers captures, so face-down pieces get taken.
 fn capture_heavy_game(rules: RuleSet, seed: u64, plies: usize) -> Game {
-    let mut g = Game::new(rules, Some(seed));
+    let mut g = Game::seeded(rules, seed);
     let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     for _ in 0..plies {
         if g.outcome().is_some() {
@@ -205,7 +205,7 @@ fn play_until_no_progress(rules: RuleSet, event: Event) -> (usize, Option<usize>
     } else {
         "5k3/8r/9/9/2P6/6p2/8X/9/R8/3K5 w A2B2N2R1C2P4 - 0 1"
     };
-    let mut g = Game::from_fen(text, rules, Some(3)).unwrap();
+    let mut g = Game::from_fen_seeded(text, rules, 3).unwrap();
     let mut seen: HashMap<u64, u32> = HashMap::new();
     seen.insert(g.board().public_hash(), 1);
     let mut event_ply = None;
@@ -311,7 +311,7 @@ fn reveals_from_a_partly_used_pool_follow_the_remaining_counts() {
     let n = 14_000u64;
     let mut counts = [0u64; 7];
     for seed in 0..n {
-        let mut g = Game::from_fen(text, RuleSet::Jieqi, Some(seed)).unwrap();
+        let mut g = Game::from_fen_seeded(text, RuleSet::Jieqi, seed).unwrap();
         counts[g.play(mv("a3a4")).unwrap().reveal.unwrap().index()] += 1;
     }
     assert_frequencies(&counts, n, &[(Role::Chariot, 2), (Role::Cannon, 1), (Role::Soldier, 4)], "partly used pool");
@@ -325,7 +325,7 @@ fn captured_identities_are_drawn_from_the_victims_pool() {
     for rules in [RuleSet::Jieqi, RuleSet::Vietnam] {
         let mut counts = [0u64; 7];
         for seed in 0..n {
-            let mut g = Game::from_fen(text, rules, Some(seed)).unwrap();
+            let mut g = Game::from_fen_seeded(text, rules, seed).unwrap();
             counts[g.play(mv("a0a6")).unwrap().capture_id.unwrap().index()] += 1;
         }
         assert_frequencies(&counts, n, &[(Role::Advisor, 1), (Role::Horse, 2), (Role::Soldier, 3)], "capture draw");
@@ -338,7 +338,7 @@ fn captured_identities_are_drawn_from_the_victims_pool() {
 fn plain_threefold_repetition_is_a_draw_in_every_rule_set() {
     // Only the generals move: no check, no chase.
     for rules in RuleSet::ALL {
-        let mut g = Game::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", rules, Some(1)).unwrap();
+        let mut g = Game::from_fen_seeded("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", rules, 1).unwrap();
         let cycle = ["e0e1", "d9d8", "e1e0", "d8d9"];
         for (i, m) in cycle.iter().cycle().take(8).enumerate() {
             assert!(g.outcome().is_none(), "{rules:?}: ended before move {i}");
@@ -357,7 +357,7 @@ fn both_sides_giving_perpetual_check_is_a_draw() {
     let text = "3c5/9/C4k3/9/2nN5/9/9/9/9/3K5 w - - 0 1";
     let cycle = ["d5c7", "c5d7", "c7d5", "d7c5"];
     for rules in RuleSet::ALL {
-        let mut g = Game::from_fen(text, rules, Some(1)).unwrap();
+        let mut g = Game::from_fen_seeded(text, rules, 1).unwrap();
         assert!(g.board().in_check());
         for m in cycle.iter().cycle().take(8) {
             assert!(g.outcome().is_none());

@@ -94,7 +94,7 @@ impl Rng {
 
 /// A random game of `rules` played for up to `plies` moves.
 fn random_game(rules: RuleSet, rng: &mut Rng, plies: usize) -> Game {
-    let mut g = Game::new(rules, Some(rng.0.next_u64()));
+    let mut g = Game::seeded(rules, rng.0.next_u64());
     for _ in 0..plies {
         if g.outcome().is_some() {
             break;
@@ -291,7 +291,7 @@ pub fn fuzz(cases: u64, seed: u64) -> FuzzReport {
                 let back = fen::parse(&fen::write(&p), read_as)
                     .unwrap_or_else(|e| panic!("'{text}' parsed but its own text did not: {e}"));
                 assert_eq!(back.public_hash(), p.public_hash(), "round trip of '{text}'");
-                let mut g = Game::from_position(p, Some(rng.0.next_u64()));
+                let mut g = Game::from_position_seeded(p, rng.0.next_u64());
                 for _ in 0..4 {
                     if g.outcome().is_some() {
                         break;

@@ -230,7 +230,7 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
     } else {
         [&cfg.engines[1], &cfg.engines[0]]
     };
-    let mut game = Game::new(cfg.rules, Some(seed));
+    let mut game = Game::seeded(cfg.rules, seed);
     // An engine that cannot even start loses the game, like one that crashes later.
     let mut players = [
         make_player(specs[0], cfg.rules, seed ^ 1),

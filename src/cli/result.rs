@@ -32,7 +32,7 @@ pub fn result_command(args: &[String], rules: RuleSet, seed: u64) -> Result<Stri
     } else {
         fen::parse(&fen_text, rules).map_err(|e| format!("bad FEN '{fen_text}': {e}"))?
     };
-    let mut game = Game::from_position(start, Some(seed));
+    let mut game = Game::from_position_seeded(start, seed);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7265_7375_6c74);
     for (i, text) in moves.iter().enumerate() {
         let n = i + 1;

@@ -77,39 +77,178 @@ pub struct View {
     pub outcome: Option<Outcome>,
 }
 
+/// The system's random source is unavailable: a game cannot draw its
+/// hidden identities fairly, so it does not start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoRandomness;
+
+impl std::fmt::Display for NoRandomness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the system's random number source is unavailable: hidden identities cannot be drawn fairly, so no game can start"
+        )
+    }
+}
+impl std::error::Error for NoRandomness {}
+
+/// Where the referee's draws come from.
+enum Draws {
+    /// The operating system, asked afresh at every draw: no state in memory
+    /// predicts a later reveal.
+    System,
+    /// A fixed seed: reproducible games for tests and the match runner.
+    Seeded(Xoshiro256PlusPlus),
+}
+
+impl Draws {
+    /// The system source, if it answers now.
+    fn system() -> Result<Draws, NoRandomness> {
+        let mut probe = [0u8; 8];
+        getrandom::getrandom(&mut probe).map_err(|_| NoRandomness)?;
+        Ok(Draws::System)
+    }
+
+    fn next_u64(&mut self) -> Result<u64, NoRandomness> {
+        match self {
+            Draws::System => {
+                let mut b = [0u8; 8];
+                getrandom::getrandom(&mut b).map_err(|_| NoRandomness)?;
+                Ok(u64::from_le_bytes(b))
+            }
+            Draws::Seeded(rng) => Ok(rng.next_u64()),
+        }
+    }
+
+    /// One identity uniformly from `pool` (`None` if it is empty).
+    fn draw(&mut self, pool: &Pool) -> Result<Option<Role>, NoRandomness> {
+        let n = pool.total() as u64;
+        if n == 0 {
+            return Ok(None);
+        }
+        // Rejection sampling: exactly uniform.
+        let zone = u64::MAX - (u64::MAX % n);
+        let mut x = self.next_u64()?;
+        while x >= zone {
+            x = self.next_u64()?;
+        }
+        let mut k = (x % n) as u8;
+        for (r, cnt) in pool.entries() {
+            if k < cnt {
+                return Ok(Some(r));
+            }
+            k -= cnt;
+        }
+        Ok(None)
+    }
+}
+
+/// A saved record that cannot be restored: which move, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RestoreError {
+    /// The move text at `ply` (counted from 0) cannot be read here.
+    Text {
+        ply: usize,
+        text: String,
+        error: movetext::ParseMoveError,
+    },
+    /// The move at `ply` cannot be played here.
+    Play {
+        ply: usize,
+        text: String,
+        error: PlayError,
+    },
+    NoRandomness,
+}
+
+impl std::fmt::Display for RestoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RestoreError::Text { ply, text, error } => {
+                write!(f, "move {} ({text}): {error}", ply + 1)
+            }
+            RestoreError::Play { ply, text, error } => {
+                write!(f, "move {} ({text}): {error}", ply + 1)
+            }
+            RestoreError::NoRandomness => NoRandomness.fmt(f),
+        }
+    }
+}
+impl std::error::Error for RestoreError {}
+
+impl From<NoRandomness> for RestoreError {
+    fn from(_: NoRandomness) -> Self {
+        RestoreError::NoRandomness
+    }
+}
+
+impl From<NoRandomness> for PlayError {
+    fn from(_: NoRandomness) -> Self {
+        PlayError::NoRandomness
+    }
+}
+
+/// What `replay` does with a captured identity the record leaves out where
+/// the capturer learns it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Missing {
+    /// Draw it now, from the pool as it is.
+    Draw,
+    /// Leave it undrawn (the first pass of `restore`).
+    Defer,
+}
+
 pub struct Game {
     start: Position,
     truth: Position,
     history: Vec<Record>,
-    rng: Xoshiro256PlusPlus,
+    draws: Draws,
     outcome: Option<Outcome>,
 }
 
 impl Game {
-    /// A new game; `seed` fixes every draw (tests), `None` takes one from the system.
-    pub fn new(rules: RuleSet, seed: Option<u64>) -> Game {
-        Game::from_position(Position::start(rules), seed)
+    /// A new game whose identities are drawn from the system's random
+    /// source at each reveal. Fails if that source is unavailable.
+    pub fn new(rules: RuleSet) -> Result<Game, NoRandomness> {
+        Game::from_position(Position::start(rules))
     }
 
-    pub fn from_position(pos: Position, seed: Option<u64>) -> Game {
-        let seed = seed.unwrap_or_else(system_seed);
+    /// A new game whose draws all follow from `seed`: for tests and the
+    /// match runner's reproducible `--seed`, never for play against a
+    /// person (the seed predicts every reveal).
+    pub fn seeded(rules: RuleSet, seed: u64) -> Game {
+        Game::from_position_seeded(Position::start(rules), seed)
+    }
+
+    /// A game from `pos`, drawing from the system's random source.
+    pub fn from_position(pos: Position) -> Result<Game, NoRandomness> {
+        Ok(Game::with_draws(pos, Draws::system()?))
+    }
+
+    /// A game from `pos` with seeded draws (tests, reproducible matches).
+    pub fn from_position_seeded(pos: Position, seed: u64) -> Game {
+        Game::with_draws(pos, Draws::Seeded(Xoshiro256PlusPlus::seed_from_u64(seed)))
+    }
+
+    /// A game from a FEN with seeded draws (tests).
+    pub fn from_fen_seeded(
+        text: &str,
+        rules: RuleSet,
+        seed: u64,
+    ) -> Result<Game, fen::ParseFenError> {
+        Ok(Game::from_position_seeded(fen::parse(text, rules)?, seed))
+    }
+
+    fn with_draws(pos: Position, draws: Draws) -> Game {
         let mut g = Game {
             start: pos.clone(),
             truth: pos,
             history: Vec::new(),
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            draws,
             outcome: None,
         };
         g.outcome = g.compute_outcome();
         g
-    }
-
-    pub fn from_fen(
-        text: &str,
-        rules: RuleSet,
-        seed: Option<u64>,
-    ) -> Result<Game, fen::ParseFenError> {
-        Ok(Game::from_position(fen::parse(text, rules)?, seed))
     }
 
     pub fn rules(&self) -> RuleSet {
@@ -143,73 +282,175 @@ impl Game {
     }
 
     /// Draw an identity uniformly from the side's remaining unknown ones.
-    fn draw(&mut self, c: Color) -> Option<Role> {
+    fn draw(&mut self, c: Color) -> Result<Option<Role>, NoRandomness> {
         let pool = *self.truth.pool(c);
-        let n = pool.total() as u64;
-        if n == 0 {
-            return None;
-        }
-        // Rejection sampling: exactly uniform.
-        let zone = u64::MAX - (u64::MAX % n);
-        let mut x = self.rng.next_u64();
-        while x >= zone {
-            x = self.rng.next_u64();
-        }
-        let mut k = (x % n) as u8;
-        for (r, cnt) in pool.entries() {
-            if k < cnt {
-                return Some(r);
-            }
-            k -= cnt;
-        }
-        None
+        self.draws.draw(&pool)
     }
 
     /// Play a legal move; the referee draws what it reveals.
     pub fn play(&mut self, m: Move) -> Result<Played, PlayError> {
-        if self.outcome.is_some() || !self.truth.is_legal(m) {
+        if self.outcome.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.truth.is_legal(m) {
             return Err(PlayError::Illegal(m));
         }
         let us = self.truth.turn();
-        let piece = self.truth.piece_at(m.from).unwrap();
+        let piece = self.truth.piece_at(m.from).ok_or(PlayError::Illegal(m))?;
         let captured = self.truth.piece_at(m.to);
         let reveal = if piece.hidden {
-            Some(self.draw(us).ok_or(PlayError::BadReveal(m))?)
+            Some(self.draw(us)?.ok_or(PlayError::BadReveal(m))?)
         } else {
             None
         };
         let capture_id = match captured {
-            Some(c) if c.hidden && self.rules().capturer_learns() => self.draw(c.color),
+            Some(c) if c.hidden && self.rules().capturer_learns() => self.draw(c.color)?,
             _ => None,
         };
         self.apply(m, reveal, capture_id)
     }
 
     /// Replay a recorded move with the identities it drew (a saved game).
+    /// A captured identity the record leaves out, where the capturer learns
+    /// it, is drawn afresh from the pool as it is now. For a whole record
+    /// that is one seat's, use [`Game::restore`]: drawing at the capture can
+    /// use up an identity that the record reveals later.
     pub fn replay(
         &mut self,
         m: Move,
         reveal: Option<Role>,
         capture_id: Option<Role>,
     ) -> Result<Played, PlayError> {
+        self.replay_with(m, reveal, capture_id, Missing::Draw)
+    }
+
+    fn replay_with(
+        &mut self,
+        m: Move,
+        reveal: Option<Role>,
+        capture_id: Option<Role>,
+        missing: Missing,
+    ) -> Result<Played, PlayError> {
         if self.outcome.is_some() {
-            return Err(PlayError::Illegal(m));
+            return Err(PlayError::GameOver);
         }
-        let captured = self.truth.piece_at(m.to);
-        let learns = captured.is_some_and(|c| c.hidden) && self.rules().capturer_learns();
-        if capture_id.is_some() && !learns {
-            return Err(PlayError::BadCaptureId(m));
-        }
-        // A captured identity the record leaves out, where the capturer
-        // learns it, is drawn afresh: the record may be one seat's.
-        let capture_id = match (learns, capture_id, captured) {
-            (true, None, Some(c)) => self.draw(c.color),
+        // Validates legality, pools and letters without changing anything on error.
+        self.truth.check_identities(m, reveal, capture_id)?;
+        let learns =
+            self.truth.piece_at(m.to).is_some_and(|c| c.hidden) && self.rules().capturer_learns();
+        let capture_id = match (learns, capture_id, missing) {
+            (true, None, Missing::Draw) => {
+                let them = self.truth.turn().other();
+                self.draw(them)?
+            }
             _ => capture_id,
         };
-        // Validates legality and pools without changing anything on error.
-        let mut probe = self.truth.clone();
-        probe.play(m, reveal, capture_id)?;
         self.apply(m, reveal, capture_id)
+    }
+
+    /// Restore a game from one seat's record: the start position and the
+    /// move texts that seat may read, where captured face-down identities
+    /// the seat does not know have no letter. Identities are drawn from the
+    /// system's random source.
+    ///
+    /// Each missing captured identity is drawn only after the whole record
+    /// has been replayed, together with the others of its colour, without
+    /// replacement, from the pool that remains at the end (after every
+    /// known reveal and known capture); then the record is replayed with
+    /// them filled in. That is always feasible: the pool at the end still
+    /// holds one identity per missing capture besides those of the pieces
+    /// face down on the board, and each drawn identity is back in the pool
+    /// at its own capture, since what is taken after it is all still there.
+    ///
+    /// It is also exactly the law of the missing identities given the
+    /// record. The referee's draws give the same law as a shuffle of each
+    /// side's identities at the start (RULES.md section 3), and a shuffle
+    /// conditioned on the identities the record names (reveals, known
+    /// captures) leaves the remaining pieces, captured unknown ones and
+    /// face-down ones on the board alike, a uniform arrangement of the
+    /// remaining pool; the captured unknown ones among them are thus a
+    /// uniform draw without replacement from that pool. (The opponent's
+    /// choice of moves is taken to tell nothing about what it captured.)
+    /// Drawing at the capture ply instead uses the pool as it was then,
+    /// which can take an identity the record reveals later.
+    pub fn restore<S: AsRef<str>>(start: Position, moves: &[S]) -> Result<Game, RestoreError> {
+        Game::restore_with(start, moves, Draws::system()?)
+    }
+
+    /// `restore` with seeded draws: for tests only.
+    pub fn restore_seeded<S: AsRef<str>>(
+        start: Position,
+        moves: &[S],
+        seed: u64,
+    ) -> Result<Game, RestoreError> {
+        let draws = Draws::Seeded(Xoshiro256PlusPlus::seed_from_u64(seed));
+        Game::restore_with(start, moves, draws)
+    }
+
+    fn restore_with<S: AsRef<str>>(
+        start: Position,
+        moves: &[S],
+        draws: Draws,
+    ) -> Result<Game, RestoreError> {
+        // First pass: read and check every move, leaving missing captured
+        // identities undrawn.
+        let mut first = Game::with_draws(start.clone(), draws);
+        let mut read = Vec::with_capacity(moves.len());
+        for (ply, text) in moves.iter().enumerate() {
+            let text = text.as_ref();
+            if first.outcome.is_some() {
+                return Err(RestoreError::Play {
+                    ply,
+                    text: text.to_string(),
+                    error: PlayError::GameOver,
+                });
+            }
+            let (m, reveal, capture_id) =
+                movetext::resolve(first.board(), text).map_err(|error| RestoreError::Text {
+                    ply,
+                    text: text.to_string(),
+                    error,
+                })?;
+            let played = first
+                .replay_with(m, reveal, capture_id, Missing::Defer)
+                .map_err(|error| RestoreError::Play {
+                    ply,
+                    text: text.to_string(),
+                    error,
+                })?;
+            let deferred = played
+                .captured
+                .filter(|c| c.hidden && capture_id.is_none() && start.rules().capturer_learns())
+                .map(|c| c.color);
+            read.push((m, reveal, capture_id, deferred));
+        }
+        // Draw the missing identities from what remains at the end.
+        let mut pools = [
+            *first.truth.pool(Color::Red),
+            *first.truth.pool(Color::Black),
+        ];
+        let mut draws = first.draws;
+        for (_, _, capture_id, deferred) in &mut read {
+            if let Some(c) = *deferred {
+                let pool = &mut pools[c.index()];
+                let r = draws.draw(pool)?;
+                if let Some(r) = r {
+                    pool.0[r.index()] -= 1;
+                }
+                *capture_id = r;
+            }
+        }
+        // Second pass: the record with every identity filled in.
+        let mut game = Game::with_draws(start, draws);
+        for (ply, &(m, reveal, capture_id, _)) in read.iter().enumerate() {
+            game.replay_with(m, reveal, capture_id, Missing::Defer)
+                .map_err(|error| RestoreError::Play {
+                    ply,
+                    text: moves[ply].as_ref().to_string(),
+                    error,
+                })?;
+        }
+        Ok(game)
     }
 
     fn apply(
@@ -222,7 +463,8 @@ impl Game {
         let piece = self.truth.piece_at(m.from).ok_or(PlayError::Illegal(m))?;
         let captured = self.truth.piece_at(m.to);
         let before = self.truth.clone();
-        let undo = self.truth.make(m, reveal, capture_id);
+        // Checked: `apply` is reached from untrusted records too.
+        let undo = self.truth.try_make(m, reveal, capture_id)?;
         let check = self.truth.is_check_on(us.other());
         let chased = chase::chased_by_move(&before, m, &self.truth);
         let played = Played {
@@ -453,12 +695,4 @@ impl Game {
 /// Moves of `c` in a cycle (records alternate colours).
 fn moves_of(cycle: &[Record], c: Color) -> impl Iterator<Item = &Record> {
     cycle.iter().filter(move |r| r.played.piece.color == c)
-}
-
-fn system_seed() -> u64 {
-    let mut b = [0u8; 8];
-    if getrandom::getrandom(&mut b).is_err() {
-        return 0x5eed;
-    }
-    u64::from_le_bytes(b)
 }

@@ -14,7 +14,7 @@ pub mod ruleset;
 pub mod square;
 mod zobrist;
 
-pub use game::{Captured, Game, Seat, View};
+pub use game::{Captured, Game, NoRandomness, RestoreError, Seat, View};
 pub use outcome::{Outcome, Reason};
 pub use piece::{Color, Piece, Role};
 pub use position::{Move, MoveList, PlayError, Played, Pool, Position};

@@ -115,7 +115,9 @@ pub fn resolve(
     }
     if let Some(r) = capture {
         match pos.piece_at(m.to) {
-            Some(c) if c.hidden && pos.pool(c.color).get(r) > 0 => {}
+            // Never where nobody learns a captured identity (ChessPlayX).
+            Some(c)
+                if c.hidden && pos.rules().capturer_learns() && pos.pool(c.color).get(r) > 0 => {}
             _ => return Err(ParseMoveError::Capture(text.trim().to_string())),
         }
     }

@@ -134,15 +134,16 @@ impl Pool {
     }
 }
 
-/// What `make` needs to undo a move.
+/// What `make` needs to undo a move. It keeps the pools as they were, so
+/// `unmake` restores them exactly whatever `make` was given.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     moved: u8,
     captured: u8,
-    capture_id: Option<Role>,
     halfmove: u32,
     public_hash: u64,
     pool_hash: u64,
+    pool: [Pool; 2],
 }
 
 impl Undo {
@@ -184,8 +185,13 @@ pub enum PlayError {
     Illegal(Move),
     /// A face-down piece moved without an identity, or with one its pool lacks.
     BadReveal(Move),
-    /// A captured identity that the pool does not hold, or a letter where nothing was captured face down.
+    /// A captured identity that the pool does not hold, a letter where
+    /// nothing was captured face down, or one where the rule set draws none.
     BadCaptureId(Move),
+    /// The game has ended: no move can be played any more.
+    GameOver,
+    /// The system's random source failed, so no identity can be drawn fairly.
+    NoRandomness,
 }
 
 impl std::fmt::Display for PlayError {
@@ -199,6 +205,11 @@ impl std::fmt::Display for PlayError {
             PlayError::BadCaptureId(m) => {
                 write!(f, "{m}: the captured identity does not fit this position")
             }
+            PlayError::GameOver => write!(f, "the game is over: no more moves can be played"),
+            PlayError::NoRandomness => write!(
+                f,
+                "the system's random number source is unavailable, so the hidden identity cannot be drawn fairly"
+            ),
         }
     }
 }
@@ -668,10 +679,20 @@ impl Position {
 
     // ---- making moves ----
 
-    /// Play `m` (assumed legal). `reveal` is the identity a face-down mover
-    /// turns into; `capture_id` the identity of a captured face-down piece if
-    /// this reader learns it. Returns what `unmake` needs.
+    /// Play `m`, unchecked: the fast path for search and perft. `reveal` is
+    /// the identity a face-down mover turns into (`None`: its start role, taken
+    /// from the pool if the pool holds it); `capture_id` the identity of a
+    /// captured face-down piece if this reader learns it.
+    ///
+    /// The caller must pass a legal move and only identities the pool holds
+    /// (checked in debug builds). `unmake` with the returned `Undo` restores
+    /// the position exactly in any case, pools included. Input that is not
+    /// trusted goes through [`Position::try_make`] or [`Position::play`].
     pub fn make(&mut self, m: Move, reveal: Option<Role>, capture_id: Option<Role>) -> Undo {
+        debug_assert!(
+            self.pools_hold(m, reveal, capture_id),
+            "make({m}, {reveal:?}, {capture_id:?}): an identity the pool does not hold"
+        );
         let us = self.turn;
         let them = us.other();
         let from = m.from.index();
@@ -681,10 +702,10 @@ impl Position {
         let undo = Undo {
             moved,
             captured,
-            capture_id,
             halfmove: self.halfmove,
             public_hash: self.public_hash,
             pool_hash: self.pool_hash,
+            pool: self.pool,
         };
         let mut p = Piece::from_code(moved).expect("a piece on the from point");
         let was_hidden = p.hidden;
@@ -725,6 +746,20 @@ impl Position {
         undo
     }
 
+    /// The cheap part of `check_identities` (for `make`'s debug check): every
+    /// named identity is one its side's pool holds, for a piece that can take it.
+    fn pools_hold(&self, m: Move, reveal: Option<Role>, capture_id: Option<Role>) -> bool {
+        let mover = self.piece_at(m.from);
+        let reveal_ok =
+            reveal.is_none_or(|r| mover.is_some_and(|p| p.hidden && self.pool(p.color).get(r) > 0));
+        let capture_ok = capture_id.is_none_or(|r| {
+            self.piece_at(m.to).is_some_and(|c| {
+                c.hidden && self.rules.capturer_learns() && self.pool(c.color).get(r) > 0
+            })
+        });
+        reveal_ok && capture_ok
+    }
+
     #[inline]
     fn pool_take(&mut self, c: Color, r: Role) {
         let cnt = &mut self.pool[c.index()].0[r.index()];
@@ -735,24 +770,15 @@ impl Position {
         }
     }
 
+    /// Take back `m`, made with `make` (or `try_make`) which returned `u`.
     pub fn unmake(&mut self, m: Move, u: Undo) {
-        let them = self.turn;
-        let us = them.other();
+        let us = self.turn.other();
         let from = m.from.index();
         let to = m.to.index();
-        let now = Piece::from_code(self.board[to]).unwrap();
-        let before = Piece::from_code(u.moved).unwrap();
-        if before.hidden {
-            self.pool[us.index()].0[now.role.index()] += 1;
-        }
-        if u.captured != 0 {
-            if let Some(r) = u.capture_id {
-                self.pool[them.index()].0[r.index()] += 1;
-            }
-        }
+        self.pool = u.pool;
         self.board[from] = u.moved;
         self.board[to] = u.captured;
-        if before.role == Role::General && !before.hidden {
+        if Piece::from_code(u.moved).is_some_and(|p| p.role == Role::General && !p.hidden) {
             self.generals[us.index()] = m.from;
         }
         self.halfmove = u.halfmove;
@@ -764,6 +790,52 @@ impl Position {
         self.turn = us;
     }
 
+    /// Check a move with its identities: legal, a reveal exactly when the
+    /// mover is face down, each named identity held by its side's pool, and
+    /// a captured identity only for a face-down piece under a rule set that
+    /// draws it (never in ChessPlayX, where nobody learns it).
+    pub fn check_identities(
+        &self,
+        m: Move,
+        reveal: Option<Role>,
+        capture_id: Option<Role>,
+    ) -> Result<(), PlayError> {
+        if !self.is_legal(m) {
+            return Err(PlayError::Illegal(m));
+        }
+        let Some(piece) = self.piece_at(m.from) else {
+            return Err(PlayError::Illegal(m));
+        };
+        match (piece.hidden, reveal) {
+            (true, Some(r)) if self.pool(piece.color).get(r) > 0 => {}
+            (false, None) => {}
+            _ => return Err(PlayError::BadReveal(m)),
+        }
+        if let Some(r) = capture_id {
+            match self.piece_at(m.to) {
+                Some(c)
+                    if c.hidden
+                        && self.rules.capturer_learns()
+                        && self.pool(c.color).get(r) > 0 => {}
+                _ => return Err(PlayError::BadCaptureId(m)),
+            }
+        }
+        Ok(())
+    }
+
+    /// `make` for input that is not trusted: checks the move and its
+    /// identities first ([`Position::check_identities`]) and changes nothing
+    /// on error.
+    pub fn try_make(
+        &mut self,
+        m: Move,
+        reveal: Option<Role>,
+        capture_id: Option<Role>,
+    ) -> Result<Undo, PlayError> {
+        self.check_identities(m, reveal, capture_id)?;
+        Ok(self.make(m, reveal, capture_id))
+    }
+
     /// Check a move with its identities and play it, reporting what it made known.
     pub fn play(
         &mut self,
@@ -771,23 +843,9 @@ impl Position {
         reveal: Option<Role>,
         capture_id: Option<Role>,
     ) -> Result<Played, PlayError> {
-        if !self.is_legal(m) {
-            return Err(PlayError::Illegal(m));
-        }
-        let piece = self.piece_at(m.from).unwrap();
+        let piece = self.piece_at(m.from).ok_or(PlayError::Illegal(m))?;
         let captured = self.piece_at(m.to);
-        match (piece.hidden, reveal) {
-            (true, Some(r)) if self.pool(piece.color).get(r) > 0 => {}
-            (false, None) => {}
-            _ => return Err(PlayError::BadReveal(m)),
-        }
-        if let Some(r) = capture_id {
-            match captured {
-                Some(c) if c.hidden && self.pool(c.color).get(r) > 0 => {}
-                _ => return Err(PlayError::BadCaptureId(m)),
-            }
-        }
-        self.make(m, reveal, capture_id);
+        self.try_make(m, reveal, capture_id)?;
         Ok(Played {
             mv: m,
             piece,

@@ -109,12 +109,18 @@ pub fn start() {
         .language()
         .and_then(|l| Lang::from_tag(&l))
         .unwrap_or(Lang::En);
+    // Without the system's random source no identity can be drawn fairly:
+    // refuse to start rather than play a predictable game.
+    let game = match Game::new(RuleSet::Jieqi) {
+        Ok(g) => g,
+        Err(e) => return refuse_to_start(&doc, &e),
+    };
     let mut app = App {
         doc: doc.clone(),
         canvas,
         ctx,
         geom: Geometry::fit(360.0, 400.0, 1.0, false),
-        game: Game::new(RuleSet::Jieqi, None),
+        game,
         opponent: Some(Level::Medium),
         human: Color::Red,
         labels: if browser_lang == Lang::Vi {
@@ -161,7 +167,10 @@ pub fn start() {
                 Color::Black
             },
         );
-        app.game = Game::new(params.rules.unwrap_or_default(), None);
+        match Game::new(params.rules.unwrap_or_default()) {
+            Ok(g) => app.game = g,
+            Err(e) => return refuse_to_start(&doc, &e),
+        }
         app.opponent = opponent.level();
         app.human = human;
     } else {
@@ -710,9 +719,14 @@ impl App {
     }
 
     pub(super) fn new_game(&mut self, rules: RuleSet, opponent: Option<Level>, human: Color) {
+        let game = match Game::new(rules) {
+            Ok(g) => g,
+            // The current game stays; the status line says why.
+            Err(e) => return refuse_to_start(&self.doc, &e),
+        };
         self.waiting = 0;
         self.hint_for = None;
-        self.game = Game::new(rules, None);
+        self.game = game;
         self.opponent = opponent;
         self.human = human;
         self.log.clear();
@@ -766,8 +780,9 @@ impl App {
             return;
         }
         // Against the AI the record is the player's own: a captured identity
-        // only the AI learned is left out (it is drawn afresh on resume), so
-        // nothing in storage tells the player more than the board does.
+        // only the AI learned is left out (`Game::restore` draws it again,
+        // consistently with the record), so nothing in storage tells the
+        // player more than the board does.
         let moves = match self.opponent {
             Some(_) => self.game.view(self.seat()).moves,
             None => self
@@ -787,6 +802,15 @@ impl App {
     }
 }
 
+/// Show why the page cannot start (in the status line and the console).
+fn refuse_to_start(doc: &Document, e: &dyn std::fmt::Display) {
+    let text = e.to_string();
+    warn(&text);
+    if let Some(status) = el(doc, "status") {
+        status.set_text_content(Some(&text));
+    }
+}
+
 /// Resume the saved game, or set an unreadable one aside with a message.
 fn restore(app: &mut App) {
     let Some((raw, parsed)) = storage::load_game() else {
@@ -794,11 +818,10 @@ fn restore(app: &mut App) {
     };
     let result = parsed.and_then(|saved| {
         let rules = RuleSet::from_id(&saved.rules).ok_or("unknown rules")?;
-        let mut game = Game::new(rules, None);
-        for t in &saved.moves {
-            let (m, reveal, cap) = movetext::resolve(game.board(), t).map_err(|e| e.to_string())?;
-            game.replay(m, reveal, cap).map_err(|e| e.to_string())?;
-        }
+        // The record may be the player's own (captured identities only the
+        // AI learned are missing): `restore` draws those consistently.
+        let game =
+            Game::restore(Position::start(rules), &saved.moves).map_err(|e| e.to_string())?;
         Ok((saved, game))
     });
     match result {
@@ -813,9 +836,14 @@ fn restore(app: &mut App) {
             app.rebuild_log();
         }
         Err(e) => {
-            storage::set_aside(&raw);
             app.message = Some(Key::SavedGameSetAside);
-            warn(&format!("saved game set aside: {e}"));
+            if storage::set_aside(&raw, &e) {
+                warn(&format!("saved game set aside: {e}"));
+            } else {
+                warn(&format!(
+                    "saved game unreadable ({e}), and no room to set it aside"
+                ));
+            }
         }
     }
 }

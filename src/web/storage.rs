@@ -4,7 +4,10 @@
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 const GAME_KEY: &str = "jieqi.game.v1";
-const ASIDE_KEY: &str = "jieqi.game.unreadable";
+/// Saved games that could not be restored, newest last (a JSON list).
+const ASIDE_KEY: &str = "jieqi.game.set-aside.v1";
+/// How many set-aside games are kept.
+const ASIDE_MAX: usize = 5;
 const SETTINGS_KEY: &str = "jieqi.settings.v1";
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -42,13 +45,16 @@ fn parse<T: DeserializeOwned>(raw: &str) -> Result<T, String> {
     serde_wasm_bindgen::from_value(v).map_err(|e| e.to_string())
 }
 
-fn save<T: Serialize>(key: &str, value: &T) {
-    let Some(s) = storage() else { return };
-    let text = serde_wasm_bindgen::to_value(value)
+fn to_json<T: Serialize>(value: &T) -> Option<String> {
+    serde_wasm_bindgen::to_value(value)
         .ok()
         .and_then(|v| js_sys::JSON::stringify(&v).ok())
-        .and_then(|t| t.as_string());
-    if let Some(t) = text {
+        .and_then(|t| t.as_string())
+}
+
+fn save<T: Serialize>(key: &str, value: &T) {
+    let Some(s) = storage() else { return };
+    if let Some(t) = to_json(value) {
         let _ = s.set_item(key, &t);
     }
 }
@@ -68,11 +74,51 @@ pub fn save_game(g: &SavedGame) {
     save(GAME_KEY, g);
 }
 
-/// Keep an unreadable saved game aside, so nothing is lost.
-pub fn set_aside(raw: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(ASIDE_KEY, raw);
-        let _ = s.remove_item(GAME_KEY);
+/// A saved game that could not be restored, kept for a later look.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SetAside {
+    /// When it was set aside (ISO 8601).
+    pub time: String,
+    /// Why it could not be restored.
+    pub error: String,
+    /// The saved text as it was.
+    pub raw: String,
+}
+
+/// Keep an unreadable saved game aside (the last `ASIDE_MAX` of them, with
+/// the time and the error), then remove the original: only once the copy
+/// is stored, so nothing is lost on a storage error. Returns whether the
+/// copy was stored.
+pub fn set_aside(raw: &str, error: &str) -> bool {
+    let Some(s) = storage() else { return false };
+    let mut list: Vec<SetAside> = match load_raw(ASIDE_KEY) {
+        None => Vec::new(),
+        Some(text) => parse(&text).unwrap_or_else(|_| {
+            // Not a list we wrote: keep it as one more entry.
+            vec![SetAside {
+                time: String::new(),
+                error: "an earlier set-aside list that could not be read".into(),
+                raw: text,
+            }]
+        }),
+    };
+    list.push(SetAside {
+        time: js_sys::Date::new_0().to_iso_string().into(),
+        error: error.into(),
+        raw: raw.into(),
+    });
+    let excess = list.len().saturating_sub(ASIDE_MAX);
+    list.drain(..excess);
+    // If storage is full, older copies give way to the newest one.
+    loop {
+        if to_json(&list).is_some_and(|t| s.set_item(ASIDE_KEY, &t).is_ok()) {
+            let _ = s.remove_item(GAME_KEY);
+            return true;
+        }
+        if list.len() <= 1 {
+            return false;
+        }
+        list.remove(0);
     }
 }
 
