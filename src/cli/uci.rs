@@ -88,11 +88,8 @@ pub fn serve(mut input: impl BufRead, output: Box<dyn Write + Send>) {
     };
     e.st.new_game();
     let mut buf = Vec::new();
-    loop {
-        let too_long = match read_line(&mut input, &mut buf) {
-            Ok(Some(t)) => t,
-            Ok(None) | Err(_) => break,
-        };
+    // End of input or a read error ends the loop.
+    while let Ok(Some(too_long)) = read_line(&mut input, &mut buf) {
         if too_long {
             say(
                 &e.out,
@@ -633,4 +630,90 @@ fn perft_move(pos: &mut Position, m: Move, depth: u32, stop: &AtomicBool) -> Opt
         n += sub?;
     }
     Some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn budget(go: &str) -> Option<f64> {
+        parse_go(go, &Position::start(RuleSet::Jieqi))
+            .limits
+            .movetime_ms
+    }
+
+    #[test]
+    fn clock_budgets() {
+        // movestogo 1: nearly all the time, less a margin (not 4% of it).
+        assert_eq!(budget("wtime 10000 btime 10000 movestogo 1"), Some(9450.0));
+        assert_eq!(budget("wtime 10000 btime 1 movestogo 10"), Some(945.0));
+        // Sudden death: a 25th of the time plus most of the increment.
+        assert_eq!(
+            budget("wtime 10000 btime 10000 winc 100 binc 100"),
+            Some(475.0)
+        );
+        // The smaller of movetime and the clock.
+        assert_eq!(budget("movetime 100000 wtime 1000 btime 1000"), Some(40.0));
+        assert_eq!(budget("movetime 30 wtime 100000 btime 100000"), Some(30.0));
+        // A clock at (or below) zero still allows a move.
+        assert_eq!(budget("wtime -5 btime -5"), Some(1.0));
+        assert_eq!(budget("infinite wtime 1000 btime 1000"), None);
+        // Black uses its own clock.
+        let black = play_one();
+        let r = parse_go("wtime 100000 btime 10000 movestogo 1", &black);
+        assert_eq!(r.limits.movetime_ms, Some(9450.0));
+    }
+
+    fn play_one() -> Position {
+        let mut p = Position::start(RuleSet::Jieqi);
+        let (mv, rev, cap) = movetext::resolve(&p, "h2e2C").unwrap();
+        p.play(mv, rev, cap).unwrap();
+        p
+    }
+
+    #[test]
+    fn go_is_read_leniently() {
+        let start = Position::start(RuleSet::Jieqi);
+        let r = parse_go("depth x searchmoves a3a4 a3a5 zz depth 3", &start);
+        assert_eq!(r.limits.depth, Some(3));
+        assert_eq!(r.searchmoves.len(), 1);
+        assert_eq!(r.warnings.len(), 4, "{:?}", r.warnings);
+        let r = parse_go("perft 99", &start);
+        assert!(r.perft_refused && r.perft.is_none());
+        assert_eq!(parse_go("perft 3", &start).perft, Some(3));
+    }
+
+    #[test]
+    fn wdl_model() {
+        assert_eq!(wdl(0), (354, 292, 354));
+        assert_eq!(wdl(300), (917, 56, 27));
+        assert_eq!(wdl(crate::ai::eval::MATE - 3), (1000, 0, 0));
+        assert_eq!(wdl(-crate::ai::eval::MATE + 3), (0, 0, 1000));
+        let mut last = 0;
+        for s in (-3000..=3000).step_by(7) {
+            let (w, d, l) = wdl(s);
+            assert_eq!(w + d + l, 1000);
+            assert_eq!(wdl(-s), (l, d, w));
+            assert!(w >= last);
+            last = w;
+        }
+    }
+
+    #[test]
+    fn long_lines_and_bad_bytes_are_read_safely() {
+        let mut text = b"isready\n\xff\xfe\n".to_vec();
+        text.extend(std::iter::repeat_n(b'x', MAX_LINE + 5));
+        text.extend(b"\nlast");
+        let mut input = std::io::Cursor::new(text);
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(false));
+        assert_eq!(buf, b"isready");
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(false));
+        assert_eq!(String::from_utf8_lossy(&buf), "\u{fffd}\u{fffd}");
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(true));
+        assert!(buf.len() <= MAX_LINE);
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(false));
+        assert_eq!(buf, b"last");
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), None);
+    }
 }
