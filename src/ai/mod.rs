@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
-pub use search::{Info, Limits, Noise, SearchResult, Searcher};
+pub use search::{Info, Limits, Noise, RootOptions, SearchResult, Searcher};
 
 use crate::rules::{Move, View};
 

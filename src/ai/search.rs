@@ -22,13 +22,29 @@ pub struct Limits {
     pub nodes: Option<u64>,
 }
 
-/// Progress of one finished iteration.
+/// What the root may play and how many lines to report (UCI `searchmoves`
+/// and `MultiPV`). The default (all moves, one line) is the plain search.
+#[derive(Clone, Debug, Default)]
+pub struct RootOptions {
+    /// Only these root moves (those of them that are legal); empty: all.
+    pub searchmoves: Vec<Move>,
+    /// Lines to report per iteration; 0 and 1 both mean one.
+    pub multipv: usize,
+}
+
+/// Progress of one finished iteration (one line of it under MultiPV).
 #[derive(Clone, Debug)]
 pub struct Info {
     pub depth: u32,
+    /// Deepest ply reached in this iteration, quiescence included.
+    pub seldepth: u32,
+    /// 1 for the best line, 2 for the second best, ...
+    pub multipv: u32,
     pub score: i32,
     pub nodes: u64,
     pub time_ms: f64,
+    /// Permille of the transposition table in use by this search.
+    pub hashfull: u32,
     pub pv: Vec<Move>,
 }
 
@@ -63,6 +79,11 @@ pub struct Searcher {
     reveals: u32,
     /// Did the move into the node at each ply give check?
     checks: [bool; MAX_PLY + 2],
+    /// The root moves searched (legal moves, `searchmoves` applied).
+    root_moves: Vec<Move>,
+    /// Root moves already reported as better lines in this iteration (MultiPV).
+    excluded: Vec<Move>,
+    seldepth: usize,
 }
 
 impl Searcher {
@@ -79,6 +100,9 @@ impl Searcher {
             root_noise: Vec::new(),
             reveals: 0,
             checks: [false; MAX_PLY + 2],
+            root_moves: Vec::new(),
+            excluded: Vec::new(),
+            seldepth: 0,
         }
     }
 
@@ -102,6 +126,24 @@ impl Searcher {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        let root = RootOptions::default();
+        self.search_with(pos, recent, limits, noise, &root, stop, on_info)
+    }
+
+    /// [`Searcher::search`] with root options: `searchmoves` (when none of
+    /// them is legal, every legal move is searched) and MultiPV (each
+    /// iteration reports the best `multipv` lines; the result is the first).
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_with(
+        &mut self,
+        pos: &Position,
+        recent: &[u64],
+        limits: Limits,
+        noise: Noise,
+        root: &RootOptions,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
         let mut pos = pos.clone();
         self.nodes = 0;
         self.start = now_ms();
@@ -116,8 +158,14 @@ impl Searcher {
         self.tt.new_search();
 
         let moves = pos.legal_moves();
+        self.root_moves = moves.iter().copied().collect();
+        if self.root_moves.iter().any(|m| root.searchmoves.contains(m)) {
+            self.root_moves.retain(|m| root.searchmoves.contains(m));
+        }
+        self.excluded.clear();
+        let lines = root.multipv.clamp(1, self.root_moves.len().max(1));
         let mut result = SearchResult {
-            best: moves.as_slice().first().copied(),
+            best: self.root_moves.first().copied(),
             score: 0,
             depth: 0,
             nodes: 0,
@@ -146,48 +194,73 @@ impl Searcher {
             .unwrap_or(MAX_PLY as u32 - 4)
             .min(MAX_PLY as u32 - 4);
         let mut score: i32 = 0;
-        for depth in 1..=max_depth {
-            // Aspiration windows around the last score.
-            let mut delta = 40;
-            let (mut alpha, mut beta) = if depth >= 4 && score.abs() < MATE_BOUND {
-                (score - delta, score + delta)
-            } else {
-                (-INF, INF)
-            };
-            let s = loop {
-                let s = self.root(&mut pos, depth as i32, alpha, beta, stop);
-                if self.stopped {
-                    break s;
-                }
-                if s <= alpha {
-                    alpha = (alpha - delta).max(-INF);
-                } else if s >= beta {
-                    beta = (beta + delta).min(INF);
+        'deepening: for depth in 1..=max_depth {
+            self.seldepth = 0;
+            self.excluded.clear();
+            for line in 0..lines {
+                // Aspiration windows around the last score (best line only).
+                let mut delta = 40;
+                let (mut alpha, mut beta) = if line == 0 && depth >= 4 && score.abs() < MATE_BOUND {
+                    (score - delta, score + delta)
                 } else {
-                    break s;
+                    (-INF, INF)
+                };
+                let s = loop {
+                    let s = self.root(&mut pos, depth as i32, alpha, beta, stop);
+                    if self.stopped {
+                        break s;
+                    }
+                    if s <= alpha {
+                        alpha = (alpha - delta).max(-INF);
+                    } else if s >= beta {
+                        beta = (beta + delta).min(INF);
+                    } else {
+                        break s;
+                    }
+                    delta *= 3;
+                };
+                if self.stopped && (depth > 1 || line > 0) {
+                    break 'deepening;
                 }
-                delta *= 3;
-            };
-            if self.stopped && depth > 1 {
-                break;
+                let pv = self.pv(&mut pos, depth as usize);
+                if line == 0 {
+                    score = s;
+                    if let Some(&m) = pv.first() {
+                        result.best = Some(m);
+                    }
+                    result.score = score;
+                    result.depth = depth;
+                    result.pv = pv.clone();
+                }
+                let first = pv.first().copied();
+                on_info(&Info {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    multipv: line as u32 + 1,
+                    score: s,
+                    nodes: self.nodes,
+                    time_ms: now_ms() - self.start,
+                    hashfull: self.tt.hashfull(),
+                    pv,
+                });
+                if self.stopped {
+                    break 'deepening;
+                }
+                match first {
+                    Some(m) => self.excluded.push(m),
+                    None => break,
+                }
             }
-            score = s;
-            let pv = self.pv(&mut pos, depth as usize);
-            if let Some(&m) = pv.first() {
-                result.best = Some(m);
-            }
-            result.score = score;
-            result.depth = depth;
-            result.pv = pv.clone();
-            on_info(&Info {
-                depth,
-                score,
-                nodes: self.nodes,
-                time_ms: now_ms() - self.start,
-                pv,
-            });
-            if self.stopped {
-                break;
+            if lines > 1 {
+                // The next iteration starts from the best line.
+                self.tt.store(
+                    pos.hash(),
+                    result.best,
+                    score,
+                    depth as i32,
+                    Bound::Exact,
+                    0,
+                );
             }
             // Do not start an iteration that will not finish.
             if let Some(t) = limits.movetime_ms {
@@ -211,7 +284,12 @@ impl Searcher {
         beta: i32,
         stop: &AtomicBool,
     ) -> i32 {
-        let mut moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        for &m in &self.root_moves {
+            if !self.excluded.contains(&m) {
+                moves.push(m);
+            }
+        }
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
         self.order(pos, &mut moves, tt_move, 0);
         let noisy = self.root_noise.iter().any(|&(_, n)| n != 0);
@@ -385,6 +463,7 @@ impl Searcher {
         if self.enter(stop) {
             return 0;
         }
+        self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
             return evaluate(pos);
         }
@@ -516,6 +595,7 @@ impl Searcher {
         if self.enter(stop) {
             return 0;
         }
+        self.seldepth = self.seldepth.max(ply);
         let in_check = qply < 2 && pos.in_check();
         let stand = evaluate(pos);
         if !in_check {

@@ -53,6 +53,16 @@ impl Tt {
         self.age = (self.age + 1) & 63;
     }
 
+    /// Permille of the table's first slots written by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| s.key != 0 && s.meta >> 2 == self.age)
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+
     #[inline]
     fn index(&self, key: u64) -> usize {
         (key as usize) & (self.slots.len() - 1)

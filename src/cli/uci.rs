@@ -1,181 +1,417 @@
-//! UCI front end, as Jieqi tools (JieqiBox) speak it: Jieqi FEN and move
-//! text with reveal letters.
+//! UCI front end, as Jieqi tools (JieqiBox) speak it: Jieqi FEN (every form
+//! `fen::parse` reads) and move text with reveal letters.
+//!
+//! The command loop never waits for a search: a search (and `go perft`) runs
+//! on its own thread; `isready` is answered at once, `stop` and `quit` end the
+//! search, and any other command stops it first (its `bestmove` is still
+//! sent), so that every `go` gets exactly one `bestmove`.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
-use crate::ai::{Level, Limits, Noise, Searcher};
-use crate::rules::{fen, movetext, perft, Position, RuleSet};
+use crate::ai::{Info, Level, Limits, Noise, RootOptions, Searcher};
+use crate::rules::{fen, movetext, perft, Color, Move, Position, Role, RuleSet};
 
-struct State {
-    rules: RuleSet,
-    position: Position,
-    /// Public keys since the last irreversible move (for repetition).
-    recent: Vec<u64>,
-    level: Level,
-    hash_mb: usize,
+/// Longest command line read; longer lines are refused whole.
+pub const MAX_LINE: usize = 1 << 20;
+/// Largest `MultiPV`.
+pub const MAX_MULTIPV: usize = 16;
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-fn say(out: &Mutex<std::io::Stdout>, line: &str) {
-    let mut o = out.lock().unwrap();
+fn say(out: &Out, line: &str) {
+    let mut o = lock(out);
     let _ = writeln!(o, "{line}");
     let _ = o.flush();
 }
 
+/// At most `n` characters of `s`, for echoing untrusted text.
+fn clip(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+struct State {
+    rules: RuleSet,
+    /// `None` after a refused `position`: `go` then answers `bestmove (none)`.
+    position: Option<Position>,
+    /// Public keys since the last irreversible move (for repetition).
+    recent: Vec<u64>,
+    level: Level,
+    hash_mb: usize,
+    multipv: usize,
+    show_wdl: bool,
+}
+
+impl State {
+    fn new_game(&mut self) {
+        let pos = Position::start(self.rules);
+        self.recent = vec![pos.public_hash()];
+        self.position = Some(pos);
+    }
+}
+
+struct Engine {
+    out: Out,
+    searcher: Arc<Mutex<Searcher>>,
+    stop: Arc<AtomicBool>,
+    thinking: Option<JoinHandle<()>>,
+    st: State,
+}
+
 /// Run the UCI loop on stdin / stdout until `quit` or end of input.
 pub fn run() {
-    let out = Arc::new(Mutex::new(std::io::stdout()));
-    let searcher = Arc::new(Mutex::new(Searcher::new(64)));
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut thinking: Option<JoinHandle<()>> = None;
-    let mut st = State {
-        rules: RuleSet::Jieqi,
-        position: Position::start(RuleSet::Jieqi),
-        recent: Vec::new(),
-        level: Level::Hard,
-        hash_mb: 64,
+    serve(std::io::stdin().lock(), Box::new(std::io::stdout()));
+}
+
+/// Run the UCI loop on any input and output.
+pub fn serve(mut input: impl BufRead, output: Box<dyn Write + Send>) {
+    let mut e = Engine {
+        out: Arc::new(Mutex::new(output)),
+        searcher: Arc::new(Mutex::new(Searcher::new(64))),
+        stop: Arc::new(AtomicBool::new(false)),
+        thinking: None,
+        st: State {
+            rules: RuleSet::Jieqi,
+            position: None,
+            recent: Vec::new(),
+            level: Level::Hard,
+            hash_mb: 64,
+            multipv: 1,
+            show_wdl: false,
+        },
     };
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        let line = line.trim();
-        let mut words = line.split_whitespace();
-        let Some(cmd) = words.next() else { continue };
-        let rest: Vec<&str> = words.collect();
-        let wait = |t: &mut Option<JoinHandle<()>>| {
-            if let Some(h) = t.take() {
-                let _ = h.join();
-            }
+    e.st.new_game();
+    let mut buf = Vec::new();
+    // End of input or a read error ends the loop.
+    while let Ok(Some(too_long)) = read_line(&mut input, &mut buf) {
+        if too_long {
+            say(
+                &e.out,
+                &format!("info string error: a command longer than {MAX_LINE} bytes was ignored"),
+            );
+            continue;
+        }
+        // Invalid UTF-8 becomes U+FFFD: it cannot end the engine.
+        let text = String::from_utf8_lossy(&buf);
+        if !e.command(text.trim()) {
+            break;
+        }
+    }
+    e.stop_search();
+}
+
+/// Read one line into `buf` (without its end of line). `Ok(None)` at end of
+/// input; `Ok(Some(true))` when the line was longer than [`MAX_LINE`] (the
+/// rest of it is skipped, never stored).
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
+    buf.clear();
+    let (mut any, mut too_long) = (false, false);
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        if part.len() > room {
+            too_long = true;
+        } else {
+            buf.extend_from_slice(part);
+        }
+        input.consume(used);
+        if done {
+            return Ok(Some(too_long));
+        }
+    }
+}
+
+impl Engine {
+    /// Handle one command line; `false` on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let (cmd, rest) = match line.split_once(|c: char| c.is_ascii_whitespace()) {
+            Some((c, r)) => (c, r.trim()),
+            None => (line, ""),
         };
         match cmd {
-            "uci" => {
-                say(
-                    &out,
-                    &format!("id name Jieqi {}", env!("CARGO_PKG_VERSION")),
-                );
-                say(&out, "id author the Jieqi project");
-                say(&out, "option name Hash type spin default 64 min 1 max 1024");
-                say(&out, "option name Threads type spin default 1 min 1 max 1");
-                say(
-                    &out,
-                    "option name Level type combo default Hard var Easy var Medium var Hard",
-                );
-                say(&out, "option name Rules type combo default jieqi var jieqi var chessplayx var vietnam var xiangqi");
-                say(&out, "uciok");
+            "" => return true,
+            "isready" => {
+                say(&self.out, "readyok");
+                return true;
             }
-            "isready" => say(&out, "readyok"),
+            "stop" => {
+                self.stop_search();
+                return true;
+            }
+            "quit" => {
+                self.stop_search();
+                return false;
+            }
+            // Anything else changes or reads the state: the search ends first.
+            _ => self.stop_search(),
+        }
+        match cmd {
+            "uci" => self.identify(),
+            "debug" => {}
             "ucinewgame" => {
-                wait(&mut thinking);
-                searcher.lock().unwrap().clear();
-                st.position = Position::start(st.rules);
-                st.recent.clear();
+                lock(&self.searcher).clear();
+                self.st.new_game();
             }
             "setoption" => {
-                wait(&mut thinking);
-                if let Err(e) = set_option(&mut st, &rest, &searcher) {
-                    say(&out, &format!("info string error: {e}"));
+                if let Err(e) = self.set_option(rest) {
+                    say(&self.out, &format!("info string error: {e}"));
                 }
             }
             "position" => {
-                wait(&mut thinking);
-                if let Err(e) = set_position(&mut st, &rest) {
-                    say(&out, &format!("info string error: {e}"));
+                if let Err(e) = self.set_position(rest) {
+                    self.st.position = None;
+                    say(&self.out, &format!("info string error: {e}"));
                 }
             }
-            "go" => {
-                wait(&mut thinking);
-                if rest.first() == Some(&"perft") {
-                    match rest.get(1).and_then(|d| d.parse::<u32>().ok()) {
-                        Some(d) if d <= 8 => {
-                            let (rows, total) = perft::divide(&mut st.position.clone(), d);
-                            for (m, n) in rows {
-                                say(&out, &format!("{m}: {n}"));
-                            }
-                            say(&out, "");
-                            say(&out, &format!("Nodes searched: {total}"));
-                        }
-                        _ => say(
-                            &out,
-                            "info string error: go perft needs a depth from 1 to 8",
-                        ),
-                    }
-                    continue;
-                }
-                let limits = match parse_go(&rest, st.position.turn() == crate::rules::Color::Red) {
-                    Ok(l) => l,
-                    Err(e) => {
-                        say(&out, &format!("info string error: {e}"));
-                        continue;
-                    }
-                };
-                // Weaker levels keep their depth cap and deliberate imperfection.
-                let (level_limits, amplitude) = st.level.limits();
-                let limits = Limits {
-                    depth: limits.depth.or(level_limits.depth),
-                    ..limits
-                };
-                let noise = Noise {
-                    amplitude,
-                    seed: st.position.hash() ^ 0x9e37,
-                };
-                let infinite = rest.contains(&"infinite");
-                stop.store(false, Ordering::SeqCst);
-                let (pos, recent) = (st.position.clone(), st.recent.clone());
-                let (out2, searcher2, stop2) = (out.clone(), searcher.clone(), stop.clone());
-                thinking = Some(std::thread::spawn(move || {
-                    let mut s = searcher2.lock().unwrap();
-                    let mut on_info = |i: &crate::ai::Info| {
-                        let nps = (i.nodes as f64 / (i.time_ms.max(1.0) / 1000.0)) as u64;
-                        let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
-                        say(
-                            &out2,
-                            &format!(
-                                "info depth {} score {} nodes {} nps {} time {} pv {}",
-                                i.depth,
-                                score_text(i.score),
-                                i.nodes,
-                                nps,
-                                i.time_ms as u64,
-                                pv.join(" ")
-                            ),
-                        );
-                    };
-                    let r = s.search(&pos, &recent, limits, noise, &stop2, &mut on_info);
-                    // Under `go infinite` the answer waits for `stop`, as UCI requires.
-                    while infinite && !stop2.load(Ordering::SeqCst) {
-                        std::thread::sleep(std::time::Duration::from_millis(2));
-                    }
-                    match r.best {
-                        Some(m) => say(&out2, &format!("bestmove {m}")),
-                        None => say(&out2, "bestmove (none)"),
-                    }
-                }));
-            }
-            "stop" => {
-                stop.store(true, Ordering::SeqCst);
-                wait(&mut thinking);
-            }
-            "quit" => {
-                stop.store(true, Ordering::SeqCst);
-                wait(&mut thinking);
-                return;
-            }
-            "d" => say(&out, &fen::write(&st.position)),
-            _ => say(
-                &out,
-                &format!(
-                    "info string error: unknown command '{}'",
-                    cmd.chars().take(40).collect::<String>()
+            "go" => self.go(rest),
+            "d" => match &self.st.position {
+                Some(p) => say(&self.out, &fen::write(p)),
+                None => say(
+                    &self.out,
+                    "info string no position (the last one was refused)",
                 ),
+            },
+            _ => say(
+                &self.out,
+                &format!("info string error: unknown command '{}'", clip(cmd, 40)),
             ),
         }
+        true
     }
-    stop.store(true, Ordering::SeqCst);
-    if let Some(h) = thinking {
-        let _ = h.join();
+
+    /// Stop the running search (if any) and wait for its `bestmove`.
+    fn stop_search(&mut self) {
+        if let Some(h) = self.thinking.take() {
+            self.stop.store(true, Ordering::SeqCst);
+            let _ = h.join();
+        }
     }
+
+    fn identify(&self) {
+        let out = &self.out;
+        say(out, &format!("id name Jieqi {}", env!("CARGO_PKG_VERSION")));
+        say(out, "id author the Jieqi project");
+        say(out, "option name Hash type spin default 64 min 1 max 1024");
+        say(out, "option name Clear Hash type button");
+        say(out, "option name Threads type spin default 1 min 1 max 1");
+        say(
+            out,
+            &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+        );
+        say(out, "option name UCI_ShowWDL type check default false");
+        say(
+            out,
+            "option name Level type combo default Hard var Easy var Medium var Hard",
+        );
+        say(out, "option name Rules type combo default jieqi var jieqi var chessplayx var vietnam var xiangqi");
+        say(out, "uciok");
+    }
+
+    fn set_option(&mut self, rest: &str) -> Result<(), String> {
+        // setoption name <id...> [value <x...>]
+        let body = rest
+            .strip_prefix("name")
+            .filter(|b| b.is_empty() || b.starts_with(|c: char| c.is_ascii_whitespace()))
+            .ok_or("expected 'setoption name <id> value <x>'")?
+            .trim();
+        let (name, value) = match body.find(" value") {
+            Some(i) if body[i + 6..].is_empty() || body[i + 6..].starts_with(' ') => {
+                (body[..i].trim(), body[i + 6..].trim())
+            }
+            _ => (body, ""),
+        };
+        let st = &mut self.st;
+        let number = |what: &str| -> Result<usize, String> {
+            value
+                .parse::<usize>()
+                .map_err(|_| format!("{what} needs a number, not '{}'", clip(value, 20)))
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                st.hash_mb = number("Hash")?.clamp(1, 1024);
+                lock(&self.searcher).resize(st.hash_mb);
+            }
+            "clear hash" => lock(&self.searcher).clear(),
+            "threads" => {
+                number("Threads")?;
+            }
+            "multipv" => st.multipv = number("MultiPV")?.clamp(1, MAX_MULTIPV),
+            "uci_showwdl" => {
+                st.show_wdl = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(format!(
+                            "UCI_ShowWDL is true or false, not '{}'",
+                            clip(value, 20)
+                        ))
+                    }
+                }
+            }
+            "level" => {
+                st.level = Level::from_id(value)
+                    .ok_or_else(|| format!("unknown level '{}'", clip(value, 20)))?
+            }
+            "rules" | "uci_variant" => {
+                st.rules = RuleSet::from_id(value)
+                    .ok_or_else(|| format!("unknown rules '{}'", clip(value, 20)))?;
+                st.new_game();
+            }
+            _ => return Err(format!("unknown option '{}'", clip(name, 40))),
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, rest: &str) -> Result<(), String> {
+        let (head, moves) = match find_word(rest, "moves") {
+            Some(i) => (rest[..i].trim(), &rest[i + "moves".len()..]),
+            None => (rest.trim(), ""),
+        };
+        let rules = self.st.rules;
+        let mut pos = if head == "startpos" {
+            Position::start(rules)
+        } else if let Some(text) = head
+            .strip_prefix("fen")
+            .filter(|t| t.starts_with(|c: char| c.is_ascii_whitespace()))
+        {
+            // The FEN keeps its inner spacing: two spaces are an empty pool.
+            fen::parse(text, rules).map_err(|e| e.to_string())?
+        } else {
+            return Err("expected 'position startpos|fen <fen> [moves ...]'".into());
+        };
+        let mut recent = vec![pos.public_hash()];
+        for (i, m) in moves.split_whitespace().enumerate() {
+            let refuse =
+                |e: &dyn std::fmt::Display| format!("move {} '{}': {e}", i + 1, clip(m, 20));
+            let (mv, reveal, cap) = movetext::resolve(&pos, m).map_err(|e| refuse(&e))?;
+            if cap.is_some() && !rules.capturer_learns() {
+                return Err(refuse(
+                    &"under these rules nobody learns a captured face-down piece",
+                ));
+            }
+            let played = pos.play(mv, reveal, cap).map_err(|e| refuse(&e))?;
+            if played.captured.is_some() || played.reveal.is_some() {
+                recent.clear();
+            }
+            recent.push(pos.public_hash());
+        }
+        self.st.position = Some(pos);
+        self.st.recent = recent;
+        Ok(())
+    }
+
+    fn go(&mut self, rest: &str) {
+        let Some(pos) = self.st.position.clone() else {
+            say(
+                &self.out,
+                "info string error: no position to search (the last 'position' was refused)",
+            );
+            if !rest.split_whitespace().any(|w| w == "perft") {
+                say(&self.out, "bestmove (none)");
+            }
+            return;
+        };
+        let req = parse_go(rest, &pos);
+        for w in &req.warnings {
+            say(&self.out, &format!("info string {w}"));
+        }
+        if req.perft_refused {
+            return;
+        }
+        self.stop.store(false, Ordering::SeqCst);
+        let (out, stop) = (self.out.clone(), self.stop.clone());
+        if let Some(depth) = req.perft {
+            self.thinking = Some(std::thread::spawn(move || {
+                run_perft(pos, depth, &out, &stop)
+            }));
+            return;
+        }
+        // Weaker levels keep their depth cap and deliberate imperfection.
+        let (level_limits, amplitude) = self.st.level.limits();
+        let limits = Limits {
+            depth: req.limits.depth.or(level_limits.depth),
+            ..req.limits
+        };
+        let noise = Noise {
+            amplitude,
+            seed: pos.hash() ^ 0x9e37,
+        };
+        let root = RootOptions {
+            searchmoves: req.searchmoves,
+            multipv: self.st.multipv,
+        };
+        let (recent, show_wdl, infinite) = (self.st.recent.clone(), self.st.show_wdl, req.infinite);
+        let searcher = self.searcher.clone();
+        self.thinking = Some(std::thread::spawn(move || {
+            let mut s = lock(&searcher);
+            let mut on_info = |i: &Info| say(&out, &info_line(i, show_wdl));
+            let r = s.search_with(&pos, &recent, limits, noise, &root, &stop, &mut on_info);
+            // Under `go infinite` the answer waits for `stop`, as UCI requires.
+            while infinite && !stop.load(Ordering::SeqCst) {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            match r.best {
+                Some(m) => say(&out, &format!("bestmove {m}")),
+                None => say(&out, "bestmove (none)"),
+            }
+        }));
+    }
+}
+
+/// Byte offset of `word` standing alone (between spaces) in `text`.
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    text.match_indices(word).map(|(i, _)| i).find(|&i| {
+        let before = i == 0 || bytes[i - 1].is_ascii_whitespace();
+        let end = i + word.len();
+        let after = end == bytes.len() || bytes[end].is_ascii_whitespace();
+        before && after
+    })
+}
+
+fn info_line(i: &Info, show_wdl: bool) -> String {
+    let nps = (i.nodes as f64 / (i.time_ms.max(1.0) / 1000.0)) as u64;
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score {}",
+        i.depth,
+        i.seldepth.max(i.depth),
+        i.multipv,
+        score_text(i.score)
+    );
+    if show_wdl {
+        let (w, d, l) = wdl(i.score);
+        s.push_str(&format!(" wdl {w} {d} {l}"));
+    }
+    s.push_str(&format!(
+        " nodes {} nps {} hashfull {} time {}",
+        i.nodes, nps, i.hashfull, i.time_ms as u64
+    ));
+    if !i.pv.is_empty() {
+        // Plain four-character moves: JieqiBox reads letters after the
+        // squares as a revealed identity.
+        let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
+        s.push_str(" pv ");
+        s.push_str(&pv.join(" "));
+    }
+    s
 }
 
 fn score_text(s: i32) -> String {
@@ -189,104 +425,295 @@ fn score_text(s: i32) -> String {
     }
 }
 
-fn set_option(st: &mut State, rest: &[&str], searcher: &Mutex<Searcher>) -> Result<(), String> {
-    // setoption name <id...> [value <x...>]
-    let text = rest.join(" ");
-    let body = text
-        .strip_prefix("name ")
-        .ok_or("expected 'setoption name <id> value <x>'")?;
-    let (name, value) = match body.split_once(" value ") {
-        Some((n, v)) => (n.trim(), v.trim()),
-        None => (body.trim(), ""),
-    };
-    match name.to_ascii_lowercase().as_str() {
-        "hash" => {
-            let mb: usize = value
-                .parse()
-                .map_err(|_| format!("Hash needs a number of MiB, not '{value}'"))?;
-            st.hash_mb = mb.clamp(1, 1024);
-            searcher.lock().unwrap().resize(st.hash_mb);
-        }
-        "threads" => {
-            let _: u32 = value
-                .parse()
-                .map_err(|_| format!("Threads needs a number, not '{value}'"))?;
-        }
-        "level" => st.level = Level::from_id(value).ok_or(format!("unknown level '{value}'"))?,
-        "rules" | "uci_variant" => {
-            st.rules = RuleSet::from_id(value).ok_or(format!("unknown rules '{value}'"))?;
-            st.position = Position::start(st.rules);
-            st.recent.clear();
-        }
-        _ => return Err(format!("unknown option '{name}'")),
+/// Win, draw and loss per mille for the side to move, from its score: a
+/// logistic model, W = 1000·σ((s − 60) / 100), L = 1000·σ((−s − 60) / 100),
+/// D = 1000 − W − L (σ(x) = 1 / (1 + e^−x), s in centipawns). A level score
+/// gives 354 / 292 / 354, +300 gives 917 / 56 / 27. Mate scores are certain.
+pub fn wdl(score: i32) -> (u32, u32, u32) {
+    use crate::ai::eval::MATE_BOUND;
+    if score > MATE_BOUND {
+        return (1000, 0, 0);
     }
-    Ok(())
+    if score < -MATE_BOUND {
+        return (0, 0, 1000);
+    }
+    let sigma = |x: f64| 1.0 / (1.0 + (-x).exp());
+    let s = score as f64;
+    let w = (1000.0 * sigma((s - 60.0) / 100.0)).round() as u32;
+    let l = ((1000.0 * sigma((-s - 60.0) / 100.0)).round() as u32).min(1000 - w);
+    (w, 1000 - w - l, l)
 }
 
-fn set_position(st: &mut State, rest: &[&str]) -> Result<(), String> {
-    let moves_at = rest.iter().position(|w| *w == "moves");
-    let (head, moves) = match moves_at {
-        Some(i) => (&rest[..i], &rest[i + 1..]),
-        None => (rest, &[][..]),
-    };
-    let mut pos = match head.first() {
-        Some(&"startpos") => Position::start(st.rules),
-        Some(&"fen") => fen::parse(&head[1..].join(" "), st.rules).map_err(|e| e.to_string())?,
-        _ => return Err("expected 'position startpos|fen <fen> [moves ...]'".into()),
-    };
-    let mut recent = vec![pos.public_hash()];
-    for m in moves {
-        let (mv, reveal, cap) = movetext::resolve(&pos, m).map_err(|e| e.to_string())?;
-        let played = pos.play(mv, reveal, cap).map_err(|e| e.to_string())?;
-        if played.captured.is_some() || played.reveal.is_some() {
-            recent.clear();
-        }
-        recent.push(pos.public_hash());
-    }
-    st.position = pos;
-    st.recent = recent;
-    Ok(())
+/// A `go` command, read leniently: what cannot be used is reported.
+struct GoRequest {
+    limits: Limits,
+    infinite: bool,
+    searchmoves: Vec<Move>,
+    perft: Option<u32>,
+    /// `go perft` with a missing or out-of-range depth: nothing to run.
+    perft_refused: bool,
+    warnings: Vec<String>,
 }
 
-fn parse_go(rest: &[&str], red: bool) -> Result<Limits, String> {
-    let mut l = Limits::default();
-    let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0.0, 0.0);
+/// Read `go` parameters for `pos`. Clock: with `movestogo` N, about
+/// (time − margin) / N plus most of the increment; without it, time / 25
+/// plus most of the increment, at most half the time. The margin is
+/// 50 ms + 5% of the time (at most half of it). `movetime` with a clock:
+/// the smaller wins.
+fn parse_go(rest: &str, pos: &Position) -> GoRequest {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let mut req = GoRequest {
+        limits: Limits::default(),
+        infinite: false,
+        searchmoves: Vec::new(),
+        perft: None,
+        perft_refused: false,
+        warnings: Vec::new(),
+    };
+    let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, 0.0, 0.0, None);
+    let mut searchmoves_given = false;
     let mut i = 0;
-    let num = |i: usize| -> Result<f64, String> {
-        rest.get(i + 1)
-            .and_then(|v| v.parse::<f64>().ok())
-            .filter(|v| *v >= 0.0)
-            .ok_or_else(|| format!("'{}' needs a number", rest[i]))
-    };
-    while i < rest.len() {
-        match rest[i] {
-            "movetime" => l.movetime_ms = Some(num(i)?),
-            "depth" => l.depth = Some(num(i)? as u32),
-            "nodes" => l.nodes = Some(num(i)? as u64),
-            "wtime" => wtime = Some(num(i)?),
-            "btime" => btime = Some(num(i)?),
-            "winc" => winc = num(i)?,
-            "binc" => binc = num(i)?,
-            "movestogo" => {
-                num(i)?;
-            }
-            "infinite" => {
-                i += 1;
+    while i < words.len() {
+        let key = words[i];
+        i += 1;
+        let takes_number = matches!(
+            key,
+            "movetime"
+                | "depth"
+                | "nodes"
+                | "wtime"
+                | "btime"
+                | "winc"
+                | "binc"
+                | "movestogo"
+                | "mate"
+                | "perft"
+        );
+        if takes_number {
+            // Clocks may be negative when a GUI's clock ran out: read as 0.
+            let value = words
+                .get(i)
+                .and_then(|v| v.parse::<f64>().ok())
+                .filter(|v| v.is_finite());
+            let Some(v) = value else {
+                req.perft_refused |= key == "perft";
+                req.warnings
+                    .push(format!("'{key}' needs a number; ignored"));
                 continue;
+            };
+            i += 1;
+            let v = v.clamp(0.0, 1e12);
+            match key {
+                "movetime" => req.limits.movetime_ms = Some(v),
+                "depth" => req.limits.depth = Some(v as u32),
+                "nodes" => req.limits.nodes = Some(v as u64),
+                "mate" => req.limits.depth = Some((2.0 * v).min(1000.0) as u32),
+                "wtime" => wtime = Some(v),
+                "btime" => btime = Some(v),
+                "winc" => winc = v,
+                "binc" => binc = v,
+                "movestogo" => movestogo = Some(v.max(1.0)),
+                _ => {
+                    if (1.0..=8.0).contains(&v) {
+                        req.perft = Some(v as u32);
+                    } else {
+                        req.perft_refused = true;
+                    }
+                }
             }
-            w => {
-                return Err(format!(
-                    "unknown go parameter '{}'",
-                    w.chars().take(20).collect::<String>()
-                ))
+            continue;
+        }
+        match key {
+            "infinite" => req.infinite = true,
+            "searchmoves" => {
+                searchmoves_given = true;
+                while let Some(Ok(mt)) = words.get(i).map(|w| movetext::parse(w)) {
+                    if pos.is_legal(mt.mv) {
+                        req.searchmoves.push(mt.mv);
+                    } else {
+                        req.warnings.push(format!(
+                            "searchmoves: {} is not a legal move here; ignored",
+                            mt.mv
+                        ));
+                    }
+                    i += 1;
+                }
+            }
+            w => req
+                .warnings
+                .push(format!("unknown go parameter '{}' ignored", clip(w, 20))),
+        }
+    }
+    if searchmoves_given && req.searchmoves.is_empty() {
+        req.warnings
+            .push("searchmoves: no legal move given; searching every move".into());
+    }
+    if req.perft_refused {
+        req.warnings
+            .push("error: go perft needs a depth from 1 to 8".into());
+    }
+    let (time, inc) = if pos.turn() == Color::Red {
+        (wtime, winc)
+    } else {
+        (btime, binc)
+    };
+    if req.infinite {
+        req.limits.movetime_ms = None;
+    } else if let Some(t) = time {
+        let margin = (50.0 + t * 0.05).min(t * 0.5);
+        let usable = t - margin;
+        let budget = match movestogo {
+            Some(n) => usable / n.min(100.0) + inc * 0.75,
+            None => (t / 25.0 + inc * 0.75).min(t * 0.5),
+        };
+        let budget = budget.min(usable).max(1.0);
+        req.limits.movetime_ms = Some(req.limits.movetime_ms.map_or(budget, |m| m.min(budget)));
+    }
+    req
+}
+
+/// `go perft` on the search thread: per-move counts, then the total;
+/// `stop` ends it early (no total then).
+fn run_perft(mut pos: Position, depth: u32, out: &Out, stop: &AtomicBool) {
+    let mut rows = Vec::new();
+    for &m in pos.legal_moves().iter() {
+        match perft_move(&mut pos, m, depth, stop) {
+            Some(n) => rows.push((m, n)),
+            None => {
+                say(out, "info string perft stopped");
+                return;
             }
         }
-        i += 2;
     }
-    let (time, inc) = if red { (wtime, winc) } else { (btime, binc) };
-    if let Some(t) = time {
-        let budget = (t / 25.0 + inc * 0.75).min(t * 0.5).max(5.0);
-        l.movetime_ms = Some(l.movetime_ms.map_or(budget, |m| m.min(budget)));
+    rows.sort_by_key(|(m, _)| m.to_string());
+    for (m, n) in &rows {
+        say(out, &format!("{m}: {n}"));
     }
-    Ok(l)
+    say(out, "");
+    say(
+        out,
+        &format!(
+            "Nodes searched: {}",
+            rows.iter().map(|(_, n)| n).sum::<u64>()
+        ),
+    );
+}
+
+/// `perft::perft_move` that checks `stop` above its last two plies.
+fn perft_move(pos: &mut Position, m: Move, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 2 {
+        return Some(perft::perft_move(pos, m, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let piece = pos.piece_at(m.from)?;
+    let outcomes: Vec<Option<Role>> = if piece.hidden {
+        pos.pool(piece.color)
+            .entries()
+            .map(|(r, _)| Some(r))
+            .collect()
+    } else {
+        vec![None]
+    };
+    let mut n = 0;
+    for r in outcomes {
+        let u = pos.make(m, r, None);
+        let mut sub = Some(0);
+        for &next in pos.legal_moves().iter() {
+            sub = sub.and_then(|k| Some(k + perft_move(pos, next, depth - 1, stop)?));
+            if sub.is_none() {
+                break;
+            }
+        }
+        pos.unmake(m, u);
+        n += sub?;
+    }
+    Some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn budget(go: &str) -> Option<f64> {
+        parse_go(go, &Position::start(RuleSet::Jieqi))
+            .limits
+            .movetime_ms
+    }
+
+    #[test]
+    fn clock_budgets() {
+        // movestogo 1: nearly all the time, less a margin (not 4% of it).
+        assert_eq!(budget("wtime 10000 btime 10000 movestogo 1"), Some(9450.0));
+        assert_eq!(budget("wtime 10000 btime 1 movestogo 10"), Some(945.0));
+        // Sudden death: a 25th of the time plus most of the increment.
+        assert_eq!(
+            budget("wtime 10000 btime 10000 winc 100 binc 100"),
+            Some(475.0)
+        );
+        // The smaller of movetime and the clock.
+        assert_eq!(budget("movetime 100000 wtime 1000 btime 1000"), Some(40.0));
+        assert_eq!(budget("movetime 30 wtime 100000 btime 100000"), Some(30.0));
+        // A clock at (or below) zero still allows a move.
+        assert_eq!(budget("wtime -5 btime -5"), Some(1.0));
+        assert_eq!(budget("infinite wtime 1000 btime 1000"), None);
+        // Black uses its own clock.
+        let black = play_one();
+        let r = parse_go("wtime 100000 btime 10000 movestogo 1", &black);
+        assert_eq!(r.limits.movetime_ms, Some(9450.0));
+    }
+
+    fn play_one() -> Position {
+        let mut p = Position::start(RuleSet::Jieqi);
+        let (mv, rev, cap) = movetext::resolve(&p, "h2e2C").unwrap();
+        p.play(mv, rev, cap).unwrap();
+        p
+    }
+
+    #[test]
+    fn go_is_read_leniently() {
+        let start = Position::start(RuleSet::Jieqi);
+        let r = parse_go("depth x searchmoves a3a4 a3a5 zz depth 3", &start);
+        assert_eq!(r.limits.depth, Some(3));
+        assert_eq!(r.searchmoves.len(), 1);
+        assert_eq!(r.warnings.len(), 4, "{:?}", r.warnings);
+        let r = parse_go("perft 99", &start);
+        assert!(r.perft_refused && r.perft.is_none());
+        assert_eq!(parse_go("perft 3", &start).perft, Some(3));
+    }
+
+    #[test]
+    fn wdl_model() {
+        assert_eq!(wdl(0), (354, 292, 354));
+        assert_eq!(wdl(300), (917, 56, 27));
+        assert_eq!(wdl(crate::ai::eval::MATE - 3), (1000, 0, 0));
+        assert_eq!(wdl(-crate::ai::eval::MATE + 3), (0, 0, 1000));
+        let mut last = 0;
+        for s in (-3000..=3000).step_by(7) {
+            let (w, d, l) = wdl(s);
+            assert_eq!(w + d + l, 1000);
+            assert_eq!(wdl(-s), (l, d, w));
+            assert!(w >= last);
+            last = w;
+        }
+    }
+
+    #[test]
+    fn long_lines_and_bad_bytes_are_read_safely() {
+        let mut text = b"isready\n\xff\xfe\n".to_vec();
+        text.extend(std::iter::repeat_n(b'x', MAX_LINE + 5));
+        text.extend(b"\nlast");
+        let mut input = std::io::Cursor::new(text);
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(false));
+        assert_eq!(buf, b"isready");
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(false));
+        assert_eq!(String::from_utf8_lossy(&buf), "\u{fffd}\u{fffd}");
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(true));
+        assert!(buf.len() <= MAX_LINE);
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(false));
+        assert_eq!(buf, b"last");
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), None);
+    }
 }

@@ -15,23 +15,37 @@ pub const JIEQI_START: &str =
 pub const XIANGQI_START: &str =
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
+/// The largest half-move or full-move counter a position text may carry.
+/// No real game comes near it; anything above is a typing or transfer error.
+pub const MAX_MOVE_COUNTER: u32 = 100_000;
+
 /// Why a position text was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseFenError {
     Empty,
     Fields(usize),
+    /// A field left empty (two spaces) where the form has no pool.
+    EmptyField(usize),
     RankCount(usize),
-    RankWidth { rank: u8 },
+    RankWidth {
+        rank: u8,
+    },
     BadChar(char),
     Side(String),
     Pool(String),
     Counter(String),
+    CounterTooLarge(String),
     General(Color),
     GeneralOutsidePalace(Color),
     HiddenOffStart(Square),
     HiddenInXiangqi,
-    TooMany { color: Color, role: Role },
+    TooMany {
+        color: Color,
+        role: Role,
+    },
     PoolTooSmall(Color),
+    /// A captured face-down identity under rules where nobody learns one.
+    CapturedUnknowable,
     OpponentInCheck,
 }
 
@@ -42,7 +56,13 @@ impl fmt::Display for ParseFenError {
             Empty => write!(f, "the position text is empty"),
             Fields(n) => write!(
                 f,
-                "expected 'board side [pool] [halfmove fullmove]', found {n} fields"
+                "expected 'board side [pool [captured]] [halfmove fullmove]' \
+                 or 'board pool side - - halfmove fullmove', found {n} fields"
+            ),
+            EmptyField(i) => write!(
+                f,
+                "field {} is empty (two spaces); only a pool or captured field may be empty",
+                i + 1
             ),
             RankCount(n) => write!(f, "the board needs 10 ranks separated by '/', found {n}"),
             RankWidth { rank } => write!(f, "rank {rank} does not have exactly 9 points"),
@@ -56,6 +76,10 @@ impl fmt::Display for ParseFenError {
                 "cannot read the pool '{s}' (letters with counts, e.g. R2A2, or '-')"
             ),
             Counter(s) => write!(f, "move counter '{s}' is not a number"),
+            CounterTooLarge(s) => write!(
+                f,
+                "move counter '{s}' is above the limit of {MAX_MOVE_COUNTER}"
+            ),
             General(c) => write!(f, "{} must have exactly one general", c.name()),
             GeneralOutsidePalace(c) => write!(f, "the {} general is outside its palace", c.name()),
             HiddenOffStart(sq) => write!(
@@ -69,6 +93,11 @@ impl fmt::Display for ParseFenError {
                 "{} has more face-down pieces than unknown identities in the pool",
                 c.name()
             ),
+            CapturedUnknowable => write!(
+                f,
+                "these rules never reveal a captured face-down piece, \
+                 but the captured field names one"
+            ),
             OpponentInCheck => write!(f, "the side not to move is in check"),
         }
     }
@@ -76,54 +105,143 @@ impl fmt::Display for ParseFenError {
 
 impl std::error::Error for ParseFenError {}
 
-/// Parse a position under `rules`. Accepted shapes:
-/// `board side pool halfmove fullmove` (Jieqi FEN), `board side - - halfmove fullmove`
-/// (xiangqi FEN), `board side halfmove fullmove`, `board side pool`, `board side`.
-/// A missing pool is everything not face up on the board.
-pub fn parse(text: &str, rules: RuleSet) -> Result<Position, ParseFenError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.is_empty() {
+/// The fields of a position text, once its form is known.
+struct Fields<'a> {
+    board: &'a str,
+    side: &'a str,
+    /// `None`: no pool given (everything not face up on the board).
+    pool: Option<&'a str>,
+    captured: Option<&'a str>,
+    halfmove: Option<&'a str>,
+    fullmove: Option<&'a str>,
+}
+
+fn is_counter(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn is_side(s: &str) -> bool {
+    matches!(s, "w" | "r" | "W" | "R" | "b" | "B")
+}
+
+/// Tell the accepted forms apart (see [`parse`]). Fields are separated by
+/// single spaces; an empty field (two spaces, as JieqiBox writes an empty
+/// pool) is allowed only where the form has a pool or captured field.
+fn split_fields(text: &str) -> Result<Fields<'_>, ParseFenError> {
+    let text = text.trim_matches(|c: char| c.is_ascii_whitespace());
+    if text.is_empty() {
         return Err(ParseFenError::Empty);
     }
-    if fields.len() > 6 {
-        return Err(ParseFenError::Fields(fields.len()));
-    }
-    let board = parse_board(fields[0])?;
-    let turn = match fields.get(1).copied().unwrap_or("w") {
-        "w" | "r" | "W" | "R" => Color::Red,
-        "b" | "B" => Color::Black,
-        s => return Err(ParseFenError::Side(s.to_string())),
-    };
-    let rest = &fields[2.min(fields.len())..];
-    let is_num = |s: &str| s.parse::<u32>().is_ok();
-    let (pool_text, counters): (Option<&str>, &[&str]) = match rest.len() {
-        0 => (None, &[]),
-        1 => (Some(rest[0]), &[]),
-        2 if is_num(rest[0]) => (None, rest),
-        2 => (Some(rest[0]), &rest[1..]),
-        3 => (Some(rest[0]), &rest[1..]),
-        // xiangqi FEN: castling and en passant placeholders
-        _ => (None, &rest[2..]),
-    };
-    let counter = |i: usize, default: u32| -> Result<u32, ParseFenError> {
-        match counters.get(i) {
-            None => Ok(default),
-            Some(s) => s
-                .parse::<u32>()
-                .map_err(|_| ParseFenError::Counter(s.to_string())),
+    let f: Vec<&str> = text.split([' ', '\t']).collect();
+    let n = f.len();
+    let fields =
+        |pool: Option<usize>, captured: Option<usize>, side: usize, counters: bool| Fields {
+            board: f[0],
+            side: f[side],
+            pool: pool.map(|i| f[i]),
+            captured: captured.map(|i| f[i]),
+            halfmove: counters.then(|| f[n - 2]),
+            fullmove: counters.then(|| f[n - 1]),
+        };
+    let (out, may_be_empty): (Fields, &[usize]) = match n {
+        1 => (fields(None, None, 0, false), &[]),
+        2 => (fields(None, None, 1, false), &[]),
+        3 => (fields(Some(2), None, 1, false), &[2]),
+        // `board side halfmove fullmove` or `board side pool captured`.
+        4 if is_counter(f[2]) && is_counter(f[3]) => (fields(None, None, 1, true), &[]),
+        4 => (fields(Some(2), Some(3), 1, false), &[2, 3]),
+        5 => (fields(Some(2), None, 1, true), &[2]),
+        // JieqiBox: `board side pool captured halfmove fullmove`; with
+        // `- -` it is also the standard xiangqi FEN.
+        6 => (fields(Some(2), Some(3), 1, true), &[2, 3]),
+        // Legacy JieqiBox: `board pool side - - halfmove fullmove`.
+        7 if is_side(f[2]) && f[3] == "-" && f[4] == "-" => {
+            let mut out = fields(Some(1), None, 2, false);
+            (out.halfmove, out.fullmove) = (Some(f[5]), Some(f[6]));
+            (out, &[1])
+        }
+        // JieqiBox (limited knowledge): `board side - - halfmove fullmove pool`.
+        7 if is_side(f[1]) && f[2] == "-" && f[3] == "-" => {
+            let mut out = fields(Some(6), None, 1, false);
+            (out.halfmove, out.fullmove) = (Some(f[4]), Some(f[5]));
+            (out, &[])
+        }
+        _ => {
+            return Err(ParseFenError::Fields(
+                f.iter().filter(|s| !s.is_empty()).count(),
+            ))
         }
     };
-    let halfmove = counter(0, 0)?;
-    let fullmove = counter(1, 1)?;
+    if let Some(i) = f
+        .iter()
+        .enumerate()
+        .position(|(i, s)| s.is_empty() && !may_be_empty.contains(&i))
+    {
+        return Err(ParseFenError::EmptyField(i));
+    }
+    Ok(out)
+}
+
+fn parse_counter(text: Option<&str>, default: u32) -> Result<u32, ParseFenError> {
+    let Some(s) = text else { return Ok(default) };
+    if !is_counter(s) {
+        return Err(ParseFenError::Counter(s.chars().take(20).collect()));
+    }
+    // Compare the digits before converting: no overflow, whatever the length.
+    let digits = s.trim_start_matches('0');
+    let too_large = || ParseFenError::CounterTooLarge(s.chars().take(20).collect());
+    if digits.len() > 6 {
+        return Err(too_large());
+    }
+    let v: u32 = digits.parse().unwrap_or(0);
+    if v > MAX_MOVE_COUNTER {
+        return Err(too_large());
+    }
+    Ok(v)
+}
+
+/// Parse a position under `rules`. Accepted forms (fields separated by spaces):
+///
+/// - `board side pool halfmove fullmove`: Jieqi FEN (RULES.md section 1);
+/// - `board side pool captured halfmove fullmove`: JieqiBox's default form;
+///   `captured` lists captured face-down identities the reader knows (not in
+///   the pool). An empty pool or captured field may be `-` or left empty
+///   (two spaces). With `- -` this is also the standard xiangqi FEN, which
+///   has nothing face down (face-down pieces with an empty pool are an error);
+/// - `board pool side - - halfmove fullmove`: JieqiBox's legacy form;
+/// - `board side - - halfmove fullmove pool`: JieqiBox's limited-knowledge form;
+/// - shorter: `board side pool captured`, `board side halfmove fullmove`,
+///   `board side pool`, `board side`, `board`.
+///
+/// Only where no pool field is given at all is the pool taken as everything
+/// not face up on the board. Pool letters may come in any order. Counters
+/// above [`MAX_MOVE_COUNTER`] are refused.
+pub fn parse(text: &str, rules: RuleSet) -> Result<Position, ParseFenError> {
+    let fields = split_fields(text)?;
+    let board = parse_board(fields.board)?;
+    let turn = match fields.side {
+        "w" | "r" | "W" | "R" => Color::Red,
+        "b" | "B" => Color::Black,
+        s => return Err(ParseFenError::Side(s.chars().take(20).collect())),
+    };
+    let halfmove = parse_counter(fields.halfmove, 0)?;
+    let fullmove = parse_counter(fields.fullmove, 1)?;
 
     let codes = board.map(|p| p.map_or(0, Piece::code));
     let has_hidden = board.iter().flatten().any(|p| p.hidden);
-    let pool = match pool_text {
+    let pool = match fields.pool {
         Some(t) => parse_pool(t)?,
         None if has_hidden => default_pool(&board),
         None => [Pool::default(); 2],
     };
-    validate(&board, &pool, rules, has_hidden)?;
+    let captured = match fields.captured {
+        Some(t) => parse_pool(t)?,
+        None => [Pool::default(); 2],
+    };
+    if !rules.capturer_learns() && captured.iter().any(|p| p.total() > 0) {
+        return Err(ParseFenError::CapturedUnknowable);
+    }
+    validate(&board, &pool, &captured, rules, has_hidden)?;
     let pos = Position::from_parts(codes, turn, pool, rules, halfmove, fullmove)
         .ok_or(ParseFenError::General(Color::Red))?;
     if pos.is_check_on(turn.other()) {
@@ -186,10 +304,10 @@ fn parse_board(text: &str) -> Result<[Option<Piece>; SQUARES], ParseFenError> {
 
 fn parse_pool(text: &str) -> Result<[Pool; 2], ParseFenError> {
     let mut pool = [Pool::default(); 2];
-    if text == "-" {
+    if text.is_empty() || text == "-" {
         return Ok(pool);
     }
-    let err = || ParseFenError::Pool(text.to_string());
+    let err = || ParseFenError::Pool(text.chars().take(40).collect());
     let mut chars = text.chars().peekable();
     while let Some(ch) = chars.next() {
         let role = Role::from_char(ch)
@@ -239,6 +357,7 @@ fn default_pool(board: &[Option<Piece>; SQUARES]) -> [Pool; 2] {
 fn validate(
     board: &[Option<Piece>; SQUARES],
     pool: &[Pool; 2],
+    captured: &[Pool; 2],
     rules: RuleSet,
     has_hidden: bool,
 ) -> Result<(), ParseFenError> {
@@ -264,12 +383,13 @@ fn validate(
         if counts[Role::General.index()] != 1 {
             return Err(ParseFenError::General(c));
         }
+        let (pool, captured) = (&pool[c.index()], &captured[c.index()]);
         for r in Role::ALL {
-            if counts[r.index()] + pool[c.index()].get(r) > r.count() {
+            if counts[r.index()] + pool.get(r) + captured.get(r) > r.count() {
                 return Err(ParseFenError::TooMany { color: c, role: r });
             }
         }
-        if hidden > pool[c.index()].total() {
+        if hidden > pool.total() {
             return Err(ParseFenError::PoolTooSmall(c));
         }
     }

@@ -737,10 +737,10 @@ impl Position {
         {
             self.halfmove = 0;
         } else {
-            self.halfmove += 1;
+            self.halfmove = self.halfmove.saturating_add(1);
         }
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = them;
         undo
