@@ -23,6 +23,8 @@ mod cli {
                                        (jieqi result --help for details)
   jieqi moves FEN --notation N         one move a line: coordinates, tab, text in
                                        N: wxf | chinese | vietnamese | coords
+  jieqi soak [--games N] [--rules R] [--seed S] [--jobs J]
+                                       random and engine games, every invariant at every ply
   jieqi fuzz [--cases N] [--seed S]    mutated position, move and notation texts
                                        through every reader; counts per outcome
   jieqi bench [DEPTH]                  fixed search: total nodes and nodes/s
@@ -103,6 +105,19 @@ mod cli {
                     Some(n) => cli::moves_notation_command(&args.join(" "), rules, n),
                     None => cli::moves_command(&args.join(" "), rules),
                 }
+            }
+            "soak" => {
+                if args.iter().any(|a| a == "--help" || a == "-h") {
+                    return Ok("usage: jieqi soak [--games N] [--rules R] [--seed S] [--jobs J]\n\nPlays N games (random play biased to captures; one in ten by the engine),\ncycling through every rule set unless --rules is given, and checks at every\nply: make/unmake of every legal move, each seat's FEN reading back, move\ntexts unique per notation and reading back; at a random ply and at the end,\neach seat's record restoring to the same public record. The first failure\nstops the run, naming the game, its seed and the ply.".into());
+                }
+                let rules = match flag(&mut args, "--rules") {
+                    None => None,
+                    Some(r) => Some(RuleSet::from_id(&r).ok_or(format!("unknown rules '{r}'"))?),
+                };
+                let games = num(flag(&mut args, "--games"), "--games", 1000u64)?;
+                let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
+                let jobs = num(flag(&mut args, "--jobs"), "--jobs", 1usize)?;
+                cli::soak::soak(games, rules, seed, jobs).map(|r| r.to_string())
             }
             "fuzz" => {
                 if args.iter().any(|a| a == "--help" || a == "-h") {

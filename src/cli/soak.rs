@@ -159,14 +159,41 @@ pub fn soak_game(rules: RuleSet, seed: u64, engine: bool, report: &mut SoakRepor
 }
 
 /// `games` games, cycling through `rules` (all rule sets when `None`); one
-/// game in ten is played by the engine.
-pub fn soak(games: u64, rules: Option<RuleSet>, seed: u64) -> Result<SoakReport, String> {
-    let mut report = SoakReport::default();
-    for i in 0..games {
-        let r = rules.unwrap_or(RuleSet::ALL[(i % 4) as usize]);
-        let game_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i);
-        soak_game(r, game_seed, i % 10 == 9, &mut report)
-            .map_err(|e| format!("game {i} ({}, game seed {game_seed}): {e}", r.id()))?;
+/// game in ten is played by the engine. `jobs` threads share the games;
+/// the result does not depend on `jobs`.
+pub fn soak(games: u64, rules: Option<RuleSet>, seed: u64, jobs: usize) -> Result<SoakReport, String> {
+    let jobs = jobs.clamp(1, 64) as u64;
+    let results: Vec<Result<SoakReport, String>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                s.spawn(move || {
+                    let mut report = SoakReport::default();
+                    for i in (j..games).step_by(jobs as usize) {
+                        let r = rules.unwrap_or(RuleSet::ALL[(i % 4) as usize]);
+                        let game_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i);
+                        soak_game(r, game_seed, i % 10 == 9, &mut report).map_err(|e| {
+                            format!("game {i} ({}, --seed {seed}): {e}", r.id())
+                        })?;
+                    }
+                    Ok(report)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err("a soak thread panicked".into())))
+            .collect()
+    });
+    let mut total = SoakReport::default();
+    for r in results {
+        let r = r?;
+        total.games += r.games;
+        total.engine_games += r.engine_games;
+        total.plies += r.plies;
+        total.restores += r.restores;
+        for (k, v) in r.endings {
+            *total.endings.entry(k).or_default() += v;
+        }
     }
-    Ok(report)
+    Ok(total)
 }
