@@ -183,56 +183,150 @@ fn the_search_only_sees_the_seats_pools() {
     );
 }
 
-fn uci(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jieqi"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8(out.stdout).unwrap()
+/// Our UCI engine driven line by line, with a reader thread so a hang
+/// fails the test instead of blocking it.
+struct Engine {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for l in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines }
+    }
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            match self.lines.recv_timeout(std::time::Duration::from_secs(60)) {
+                Ok(l) => {
+                    let done = l.starts_with(prefix);
+                    got.push(l);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(_) => panic!("no '{prefix}' within 60 s; got {got:?}"),
+            }
+        }
+    }
+    /// Lines that arrive within `ms` milliseconds.
+    fn quiet_for(&mut self, ms: u64) -> Vec<String> {
+        let end = std::time::Instant::now() + std::time::Duration::from_millis(ms);
+        let mut got = Vec::new();
+        while let Some(left) = end.checked_duration_since(std::time::Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(l) => got.push(l),
+                Err(_) => break,
+            }
+        }
+        got
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn bestmove_of(lines: &[String]) -> String {
+    lines.last().unwrap().strip_prefix("bestmove ").unwrap().split_whitespace().next().unwrap().to_string()
 }
 
 #[test]
 fn uci_session() {
-    let out = uci(
-        "uci\nisready\nsetoption name Hash value 8\nsetoption name Rules value jieqi\nucinewgame\n\
-         position startpos moves h2e2C\ngo depth 3\n\
-         position fen xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1 moves b2b9Nr\n\
-         go perft 1\nbogus command\nposition fen nonsense\ngo wibble 3\nposition startpos moves h2e2\ngo nodes 500\nposition startpos\ngo infinite\nisready\nstop\nquit\n",
-    );
-    assert!(out.contains("uciok") && out.contains("readyok"), "{out}");
-    // The next command stops `go depth 3` early; depth 1 always reports.
-    assert!(out.contains("info depth 1 seldepth"), "{out}");
-    // Every go answers, also after an unknown word or a refused position.
-    assert_eq!(out.matches("bestmove ").count(), 4, "{out}");
-    assert_eq!(out.matches("bestmove (none)").count(), 2, "{out}");
-    // `go infinite` answers only after `stop`: readyok comes before its bestmove.
-    let last_ready = out.rfind("readyok").unwrap();
-    let last_best = out.rfind("bestmove").unwrap();
-    assert!(last_ready < last_best, "{out}");
-    assert!(out.contains("Nodes searched: "), "{out}");
-    assert!(
-        out.contains("info string error: unknown command 'bogus'"),
-        "{out}"
-    );
-    assert!(
-        out.contains("info string error: the board needs 10 ranks"),
-        "{out}"
-    );
-    // After the refused position, `go wibble 3` is not searched at all.
-    assert!(
-        out.contains("info string error: no position to search"),
-        "{out}"
-    );
-    assert!(out.contains("reveal letter is missing"), "{out}");
+    use jieqi::rules::movetext;
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name Hash value 8");
+    e.send("setoption name Rules value jieqi");
+    e.send("ucinewgame");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+
+    // A move with its reveal letter; the answer is legal for Black there.
+    e.send("position startpos moves h2e2C");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")), "{lines:?}");
+    let mut after = fen::parse(fen::JIEQI_START, RuleSet::Jieqi).unwrap();
+    let (m, r, c) = movetext::resolve(&after, "h2e2C").unwrap();
+    after.make(m, r, c);
+    let best = bestmove_of(&lines);
+    assert!(after.legal_moves().iter().any(|m| m.to_string() == best), "{best} illegal");
+
+    // `moves b2b9Nr` (reveal a horse, capture a black chariot) is accepted:
+    // perft 1 counts the moves of exactly that position.
+    e.send("position fen xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1 moves b2b9Nr");
+    e.send("go perft 1");
+    let lines = e.until("Nodes searched");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    let mut p = fen::parse(fen::JIEQI_START, RuleSet::Jieqi).unwrap();
+    let (m, r, c) = movetext::resolve(&p, "b2b9Nr").unwrap();
+    p.make(m, r, c);
+    let expected = jieqi::rules::perft::perft(&mut p.clone(), 1);
+    assert_eq!(lines.last().unwrap(), &format!("Nodes searched: {expected}"), "{lines:?}");
+    let divided = lines.iter().filter(|l| l.len() > 5 && l.as_bytes()[4] == b':').count();
+    assert_eq!(divided, p.legal_moves().len(), "{lines:?}");
+
+    // Errors are reported and every go still answers once.
+    e.send("bogus command");
+    e.send("position fen nonsense");
+    e.send("go wibble 3");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    assert!(lines.iter().any(|l| l.contains("unknown command 'bogus'")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("the board needs 10 ranks")), "{lines:?}");
+    e.send("position startpos moves h2e2");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(lines.iter().any(|l| l.contains("reveal letter is missing")), "{lines:?}");
+
+    // `go infinite` answers only after `stop`, and `isready` is answered
+    // while it searches. Two bare generals: the search reaches its depth
+    // cap at once, so only the wait for `stop` keeps the answer back.
+    let bare = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    e.send(&format!("position fen {bare}"));
+    e.send("go infinite");
+    let early = e.quiet_for(400);
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "answered before stop: {early:?}");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    e.send("stop");
+    let lines = e.until("bestmove");
+    let best = bestmove_of(&lines);
+    let bare = fen::parse(bare, RuleSet::Jieqi).unwrap();
+    assert!(bare.legal_moves().iter().any(|m| m.to_string() == best), "{best}");
+    e.send("quit");
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
 }
 
 #[test]
