@@ -34,7 +34,7 @@ test('tap a piece, see its moves, play, the AI answers, undo, reload resumes', a
   await tap(page, 'e2');
   d = await boardData(page);
   assert.equal(d.moves.length >= 1, true);
-  assert.match(d.moves[0], /^C2\.5$/, 'WXF text of the first move');
+  assert.match(d.moves[0], /^XC2\.5$/, 'WXF text of the first move (X: a face-down mover)');
   await waitForHumanTurn(page, 2);
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(shots, 'reveal-phone.png') });
@@ -150,6 +150,9 @@ test('a corrupted saved game is set aside with a message, never a blank page', a
   const d = await boardData(page);
   assert.match(d.status, /could not be read/);
   assert.equal(d.pieces, 32);
-  assert.equal(await page.evaluate(() => localStorage.getItem('jieqi.game.unreadable')), '{"version":1,"rules":"jieqi","opponent":"easy","human":"red","moves":["h2e2Z"]}');
+  const aside = JSON.parse(await page.evaluate(() => localStorage.getItem('jieqi.game.set-aside.v1')));
+  assert.equal(aside.length, 1);
+  assert.equal(aside[0].raw, '{"version":1,"rules":"jieqi","opponent":"easy","human":"red","moves":["h2e2Z"]}');
+  assert.ok(aside[0].error.length > 0 && aside[0].time.length > 0, JSON.stringify(aside[0]));
   await context.close();
 });
