@@ -4,6 +4,7 @@
 pub mod ai;
 pub mod protocol;
 pub mod rules;
+pub mod saved;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub mod web;

@@ -23,6 +23,11 @@ fn mutated_texts_reach_every_stage_of_the_readers() {
     for deep in ["Illegal", "Reveal", "Syntax", "NoPiece"] {
         assert!(r.count("move text", deep) > 0, "no input reached {deep}: {r}");
     }
+    let sg = r.total("saved game");
+    assert!(r.count("saved game", "resumed") * 5 > sg, "{r}");
+    for deep in ["not a saved game (JSON)", "Version", "Rules", "Opponent", "Side", "Record"] {
+        assert!(r.count("saved game", deep) > 0, "no saved game reached {deep}: {r}");
+    }
     let nt = r.total("notation");
     assert!(r.count("notation", "accepted") * 5 > nt, "{r}");
     assert!(r.kinds("notation") >= 3, "{r}");

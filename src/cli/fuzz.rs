@@ -17,7 +17,9 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::rules::notation::{self, Notation};
-use crate::rules::{fen, movetext, Game, RuleSet, Seat};
+use crate::ai::Level;
+use crate::rules::{fen, movetext, Color, Game, RuleSet, Seat};
+use crate::saved::SavedGame;
 
 /// How many inputs reached each outcome, per reader.
 #[derive(Clone, Debug, Default)]
@@ -263,6 +265,61 @@ fn mutate_text(text: &str, n: Notation, rng: &mut Rng) -> String {
     c.into_iter().collect()
 }
 
+/// A saved game of `game` as the page writes it: against the AI the
+/// player's own record, between two people the referee's.
+fn saved_game(game: &Game, rng: &mut Rng) -> SavedGame {
+    let human = *rng.pick(&[Color::Red, Color::Black]);
+    let opponent = *rng.pick(&[None, Some(Level::Easy), Some(Level::Medium), Some(Level::Hard)]);
+    let moves = match opponent {
+        Some(_) => game.view(Seat::of(human)).moves,
+        None => game.history().iter().map(|r| movetext::write(&r.played, true)).collect(),
+    };
+    SavedGame::new(game.rules(), opponent, human, moves)
+}
+
+/// One mutation of a saved game, as a field change or on its JSON text.
+fn mutate_saved(saved: &SavedGame, rng: &mut Rng) -> String {
+    let mut g = saved.clone();
+    match rng.below(9) {
+        0 => g.version = *rng.pick(&[0, 2, u32::MAX]),
+        1 => g.rules = rng.pick(&["Jieqi", "", "xiangqi ", "chess"]).to_string(),
+        2 => g.opponent = rng.pick(&["HARD", "expert", "", "human "]).to_string(),
+        3 => g.human = rng.pick(&["white", "", "Red", "blue"]).to_string(),
+        4 if !g.moves.is_empty() => {
+            let k = rng.below(g.moves.len());
+            let m = g.moves[k].clone();
+            g.moves[k] = mutate_move(&m, rng);
+        }
+        5 if !g.moves.is_empty() => {
+            let k = rng.below(g.moves.len());
+            g.moves.remove(k);
+        }
+        6 if !g.moves.is_empty() => {
+            let k = rng.below(g.moves.len());
+            let m = g.moves[k].clone();
+            g.moves.insert(k, m);
+        }
+        _ => {
+            // Damage the JSON text itself.
+            let text = serde_json::to_string(&g).unwrap_or_default();
+            let mut b: Vec<u8> = text.into_bytes();
+            match rng.below(3) {
+                0 => b.truncate(rng.below(b.len() + 1)),
+                1 if !b.is_empty() => {
+                    let k = rng.below(b.len());
+                    b[k] = *rng.pick(b"{}[]\",:0123456789abcxyz ");
+                }
+                _ => {
+                    let k = rng.below(b.len() + 1);
+                    b.splice(k..k, rng.pick(&[&b"null"[..], b"\"x\":1,", b"[", b"\\u0000"]).iter().copied());
+                }
+            }
+            return String::from_utf8_lossy(&b).into_owned();
+        }
+    }
+    serde_json::to_string(&g).unwrap_or_default()
+}
+
 /// Run `cases` inputs per reader from `seed`.
 pub fn fuzz(cases: u64, seed: u64) -> FuzzReport {
     let mut rng = Rng(Xoshiro256PlusPlus::seed_from_u64(seed));
@@ -320,6 +377,31 @@ pub fn fuzz(cases: u64, seed: u64) -> FuzzReport {
                 }
                 Err(e) => report.hit("move text", kind(&e)),
             }
+        }
+        // ---- saved games ----
+        let saved = saved_game(&game, &mut rng);
+        let text = if rng.chance(4) {
+            serde_json::to_string(&saved).expect("a saved game writes")
+        } else {
+            mutate_saved(&saved, &mut rng)
+        };
+        match serde_json::from_str::<SavedGame>(&text) {
+            Err(_) => report.hit("saved game", "not a saved game (JSON)"),
+            Ok(g) => match g.resume() {
+                Ok(r) => {
+                    // An untouched record resumes to the same record.
+                    if g == saved {
+                        let seat = if g.opponent == "human" { None } else { Some(Seat::of(r.human)) };
+                        let again = match seat {
+                            Some(seat) => r.game.view(seat).moves,
+                            None => r.game.history().iter().map(|x| movetext::write(&x.played, true)).collect(),
+                        };
+                        assert_eq!(again, g.moves, "a saved game resumed to another record");
+                    }
+                    report.hit("saved game", "resumed");
+                }
+                Err(e) => report.hit("saved game", kind(&e)),
+            },
         }
         // ---- display notation ----
         let pos = game.board();

@@ -792,13 +792,7 @@ impl App {
                 .map(|r| movetext::write(&r.played, true))
                 .collect(),
         };
-        storage::save_game(&SavedGame {
-            version: 1,
-            rules: self.game.rules().id().into(),
-            opponent: self.opponent.map_or("human", |l| l.id()).into(),
-            human: self.human.name().into(),
-            moves,
-        });
+        storage::save_game(&SavedGame::new(self.game.rules(), self.opponent, self.human, moves));
     }
 }
 
@@ -816,23 +810,14 @@ fn restore(app: &mut App) {
     let Some((raw, parsed)) = storage::load_game() else {
         return;
     };
-    let result = parsed.and_then(|saved| {
-        let rules = RuleSet::from_id(&saved.rules).ok_or("unknown rules")?;
-        // The record may be the player's own (captured identities only the
-        // AI learned are missing): `restore` draws those consistently.
-        let game =
-            Game::restore(Position::start(rules), &saved.moves).map_err(|e| e.to_string())?;
-        Ok((saved, game))
-    });
+    // Every field is checked; the record may be the player's own (captured
+    // identities only the AI learned are missing): `resume` draws those.
+    let result = parsed.and_then(|saved| saved.resume().map_err(|e| e.to_string()));
     match result {
-        Ok((saved, game)) => {
-            app.game = game;
-            app.opponent = Level::from_id(&saved.opponent);
-            app.human = if saved.human == "black" {
-                Color::Black
-            } else {
-                Color::Red
-            };
+        Ok(r) => {
+            app.game = r.game;
+            app.opponent = r.opponent;
+            app.human = r.human;
             app.rebuild_log();
         }
         Err(e) => {

@@ -10,17 +10,7 @@ const ASIDE_KEY: &str = "jieqi.game.set-aside.v1";
 const ASIDE_MAX: usize = 5;
 const SETTINGS_KEY: &str = "jieqi.settings.v1";
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct SavedGame {
-    pub version: u32,
-    pub rules: String,
-    /// "easy" | "medium" | "hard" | "human"
-    pub opponent: String,
-    /// "red" | "black"
-    pub human: String,
-    /// The referee's move text (identities that were drawn).
-    pub moves: Vec<String>,
-}
+pub use crate::saved::SavedGame;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Settings {
@@ -59,14 +49,11 @@ fn save<T: Serialize>(key: &str, value: &T) {
     }
 }
 
-/// The saved game's text and what it reads as (`None` if there is none).
+/// The saved game's text and what it reads as (`None` if there is none);
+/// `SavedGame::resume` checks the fields.
 pub fn load_game() -> Option<(String, Result<SavedGame, String>)> {
     let raw = load_raw(GAME_KEY)?;
-    let parsed = match parse::<SavedGame>(&raw) {
-        Ok(g) if g.version == 1 => Ok(g),
-        Ok(g) => Err(format!("saved by another version ({})", g.version)),
-        Err(e) => Err(e),
-    };
+    let parsed = parse::<SavedGame>(&raw);
     Some((raw, parsed))
 }
 
