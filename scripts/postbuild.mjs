@@ -138,11 +138,12 @@ self.addEventListener('fetch', (e) => {
     // Only the app's own page comes from the cache; any other page, and the
     // retire switch ?sw=off, go to the network untouched.
     if (!APP_PATHS.includes(url.pathname) || url.searchParams.get('sw') === 'off') return;
-    e.respondWith(caches.open(CACHE).then((c) => c.match('./').then((hit) => hit || fetch(e.request))));
+    e.respondWith(caches.match('./', { cacheName: CACHE }).then((hit) => hit || fetch(e.request)));
     return;
   }
   // Built files; the query (?build=...) only keeps the HTTP cache honest.
-  e.respondWith(caches.open(CACHE).then((c) => c.match(e.request, { ignoreSearch: true }).then((hit) => hit || fetch(e.request))));
+  // caches.match, not caches.open: a retired (deleted) cache is not created again.
+  e.respondWith(caches.match(e.request, { cacheName: CACHE, ignoreSearch: true }).then((hit) => hit || fetch(e.request)));
 });
 `);
 console.log(`postbuild: ${files.length} files precached as jieqi-${tag}; CSP with ${hashes.length} inline hash(es)`);

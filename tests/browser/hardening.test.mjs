@@ -106,7 +106,7 @@ test('messages from a sibling frame or a disallowed origin are ignored', async (
     const moves = (f) => f.evaluate(() => document.querySelectorAll('#moves button.mv').length);
     const newGame = { version: 1, type: 'newGame', opponent: 'human' };
     // The sibling has the allowed origin, but it is not the parent window.
-    const sibling = page.frames().find((f) => f.name() === '' && f.url() === 'about:srcdoc');
+    const sibling = await (await page.$('#sib')).contentFrame();
     await sibling.evaluate((m) => window.parent.document.getElementById('g').contentWindow.postMessage(m, '*'), newGame);
     // The parent, to a game that allows only another origin.
     await page.evaluate((m) => document.getElementById('other').contentWindow.postMessage(m, '*'), newGame);
@@ -137,7 +137,8 @@ test('a malformed parameter is ignored with a warning', async () => {
 });
 
 test('the service worker answers only the app\'s own navigations; ?sw=off retires it', async () => {
-  const { ctx, page, errors } = await openGame(browser, url, DESKTOP);
+  // A new context is fresh already: no storage-clearing script (it would fail on the error page).
+  const { ctx, page, errors } = await openGame(browser, url, DESKTOP, { fresh: false });
   await controlled(page);
   await ctx.setOffline(true);
   for (const own of [`${url}?lang=fr`, `${url}index.html`]) {
