@@ -2,7 +2,7 @@
 // usage: node scripts/serve.mjs DIR PORT [HOST]
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -11,19 +11,23 @@ const TYPES = {
   '.ico': 'image/x-icon',
 };
 
+// Sent with every answer: browsers must not guess a type other than the one given.
+const HEADERS = { 'x-content-type-options': 'nosniff' };
+
 export function serve(dir, port, host = '127.0.0.1') {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://x');
       let path = normalize(join(root, decodeURIComponent(url.pathname)));
-      if (!path.startsWith(root)) { res.writeHead(403).end(); return; }
+      // Inside the root only: `root + sep`, so a sibling such as /distX is not served.
+      if (path !== root && !path.startsWith(root + sep)) { res.writeHead(403, HEADERS).end(); return; }
       if ((await stat(path).catch(() => null))?.isDirectory()) path = join(path, 'index.html');
       const body = await readFile(path);
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] || 'application/octet-stream', 'cache-control': 'no-cache' });
+      res.writeHead(200, { ...HEADERS, 'content-type': TYPES[extname(path)] || 'application/octet-stream', 'cache-control': 'no-cache' });
       res.end(body);
     } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      res.writeHead(404, { ...HEADERS, 'content-type': 'text/plain' }).end('not found');
     }
   });
   return new Promise((ok, fail) => {

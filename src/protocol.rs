@@ -24,7 +24,11 @@ pub enum ToWorker {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum FromWorker {
-    Ready,
+    /// The worker listens; `build` is the build tag stamped into its files.
+    Ready {
+        #[serde(default)]
+        build: String,
+    },
     Progress { id: u32, depth: u32, score: i32 },
     BestMove { id: u32, mv: Option<String> },
     Error { id: u32, message: String },

@@ -35,6 +35,30 @@ mod cli {
   R: jieqi | chessplayx | vietnam | xiangqi (default: xiangqi for perft without FEN
      only if given; jieqi otherwise)";
 
+    /// The usage of one subcommand, for `jieqi CMD --help` and `jieqi help CMD`.
+    fn usage_of(cmd: &str) -> Option<String> {
+        use cli::matches::{MARGIN_MS, MAX_LINE};
+        Some(match cmd {
+            "uci" => "usage: jieqi [uci]\n  UCI engine on stdin/stdout (Jieqi FEN and move text)",
+            "perft" => "usage: jieqi perft DEPTH [FEN] [--rules R]\n  per-move divide, then total (DEPTH 0 to 9)",
+            "moves" => "usage: jieqi moves FEN [--rules R]\n  legal moves, sorted, one line",
+            "bench" => "usage: jieqi bench [DEPTH]\n  fixed search (default depth 5): total nodes and nodes/s",
+            "match" => return Some(format!("usage: jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
+              [--seed S] [--jobs J] [--out DIR]
+  ENGINE: easy | medium | hard | random | uci:COMMAND; a level may carry its own
+          node budget instead of its clock, e.g. hard:90000
+  --seed: default random, printed; the same seed replays the same games when every
+          engine has a node budget
+  A move past its time (--movetime, default 1000 ms; 10000 ms under --nodes) plus a
+  {MARGIN_MS} ms margin, an unreadable or illegal move, a line of output over {MAX_LINE} bytes,
+  or a crash forfeits the game. Each UCI engine runs in its own process group, killed
+  after each game.")),
+            "help" => USAGE,
+            _ => return None,
+        }
+        .to_string())
+    }
+
     /// Take `--name value` out of `args`.
     fn flag(args: &mut Vec<String>, name: &str) -> Option<String> {
         let i = args.iter().position(|a| a == name)?;
@@ -69,6 +93,11 @@ mod cli {
         } else {
             args.remove(0)
         };
+        if args.iter().any(|a| a == "--help" || a == "-h") {
+            if let Some(u) = usage_of(&cmd) {
+                return Ok(u);
+            }
+        }
         match cmd.as_str() {
             "uci" => {
                 cli::uci::run();
@@ -155,7 +184,10 @@ mod cli {
                             .map_err(|_| format!("--nodes needs a number, not '{v}'"))
                     })
                     .transpose()?;
-                let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
+                let seed = match flag(&mut args, "--seed") {
+                    None => cli::matches::random_seed(),
+                    v => num(v, "--seed", 0u64)?,
+                };
                 let jobs = num(flag(&mut args, "--jobs"), "--jobs", 2usize)?;
                 let out_dir = flag(&mut args, "--out");
                 if args.len() != 2 {
@@ -175,7 +207,10 @@ mod cli {
                 cli::matches::run(&cfg)?;
                 Ok(String::new())
             }
-            "help" | "--help" | "-h" => Ok(USAGE.to_string()),
+            "help" | "--help" | "-h" => Ok(args
+                .first()
+                .and_then(|c| usage_of(c))
+                .unwrap_or_else(|| USAGE.to_string())),
             other => Err(format!("unknown command '{other}'\n{USAGE}")),
         }
     }

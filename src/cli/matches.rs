@@ -2,12 +2,12 @@
 //! random mover, or any UCI command). It draws every identity itself and
 //! tells each engine only what its seat may know.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::ai::{Level, Limits, Noise, Searcher};
 use crate::rules::{fen, Color, Game, Move, Outcome, Reason, RuleSet, Seat, Square};
@@ -38,36 +38,119 @@ enum Player {
     Uci(Box<UciEngine>),
 }
 
+/// Grace the referee allows past each move's time before it calls a forfeit
+/// (process start-up, pipes, a loaded machine).
+pub const MARGIN_MS: u64 = 250;
+/// Time a UCI engine may take per move under a node budget and no `--movetime`.
+pub const NODES_MOVETIME_MS: f64 = 10_000.0;
+/// Default time per move for a UCI engine when neither clock nor budget is given.
+pub const DEFAULT_MOVETIME_MS: f64 = 1_000.0;
+/// Nodes a built-in search may count past its budget: it counts the node
+/// at which it notices the budget is spent, and stops there.
+const BUDGET_SLACK: u64 = 8;
+/// Longest line an engine may print; a longer one is a forfeit.
+pub const MAX_LINE: usize = 64 * 1024;
+/// Lines read ahead of the referee; past that the engine waits on its pipe.
+const QUEUE_LINES: usize = 1024;
+
+/// A seed from the system; the match prints it so it can be replayed.
+pub fn random_seed() -> u64 {
+    let mut b = [0u8; 8];
+    if getrandom::getrandom(&mut b).is_ok() {
+        return u64::from_le_bytes(b);
+    }
+    use std::hash::{BuildHasher, Hasher};
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish()
+}
+
+/// The referee's time for one UCI move, before the margin.
+pub fn uci_movetime_ms(cfg: &MatchConfig) -> f64 {
+    match (cfg.movetime_ms, cfg.nodes) {
+        (Some(t), _) => t,
+        (None, Some(_)) => NODES_MOVETIME_MS,
+        (None, None) => DEFAULT_MOVETIME_MS,
+    }
+}
+
+/// An external engine: its own process group, a writer thread (a full pipe
+/// never blocks the referee) and a reader thread with bounded lines and queue.
 struct UciEngine {
     child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    commands: Option<Sender<String>>,
+    lines: Receiver<Result<String, String>>,
+}
+
+/// Read `stdout` line by line into `tx`; a line over `MAX_LINE` bytes ends
+/// the stream with an error, so an endless line cannot exhaust memory.
+fn read_lines(stdout: impl Read, tx: SyncSender<Result<String, String>>) {
+    let mut reader = BufReader::new(stdout);
+    let mut line = Vec::with_capacity(256);
+    loop {
+        line.clear();
+        match (&mut reader)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut line)
+        {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if line.last() == Some(&b'\n') {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+        } else if line.len() > MAX_LINE {
+            let _ = tx.send(Err(format!("printed a line longer than {MAX_LINE} bytes")));
+            return;
+        }
+        if tx
+            .send(Ok(String::from_utf8_lossy(&line).into_owned()))
+            .is_err()
+        {
+            return;
+        }
+    }
 }
 
 impl UciEngine {
     fn start(cmd: &str) -> Result<UciEngine, String> {
         let mut parts = cmd.split_whitespace();
         let prog = parts.next().ok_or("empty engine command")?;
-        let mut child = Command::new(prog)
+        let mut command = Command::new(prog);
+        command
             .args(parts)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        // Its own process group, so everything it starts can be stopped with it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (tx, rx) = channel();
+        let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
+            (Some(i), Some(o)) => (i, o),
+            _ => {
+                kill_tree(&mut child);
+                return Err(format!("cannot talk to '{cmd}'"));
+            }
+        };
+        let (tx, rx) = sync_channel(QUEUE_LINES);
+        std::thread::spawn(move || read_lines(stdout, tx));
+        let (cmd_tx, cmd_rx) = channel::<String>();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
+            let mut stdin = stdin;
+            for c in cmd_rx {
+                if writeln!(stdin, "{c}").and_then(|_| stdin.flush()).is_err() {
+                    return;
                 }
             }
         });
         let mut e = UciEngine {
             child,
-            stdin,
+            commands: Some(cmd_tx),
             lines: rx,
         };
         e.send("uci")?;
@@ -78,31 +161,59 @@ impl UciEngine {
     }
 
     fn send(&mut self, s: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{s}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("engine gone: {e}"))
+        self.commands
+            .as_ref()
+            .and_then(|c| c.send(s.to_string()).ok())
+            .ok_or_else(|| "engine gone".to_string())
     }
 
+    /// The first line starting with `prefix` within `timeout`.
     fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
-        let deadline = std::time::Instant::now() + timeout;
+        let deadline = Instant::now() + timeout;
         loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(l) if l.starts_with(prefix) => return Ok(l),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err(format!("no '{prefix}' in time")),
+                Ok(Ok(l)) if l.starts_with(prefix) => return Ok(l),
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => return Err(e),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("no '{prefix}' within {} ms", timeout.as_millis()))
+                }
                 Err(RecvTimeoutError::Disconnected) => return Err("engine exited".into()),
             }
         }
     }
 }
 
+/// Stop `child` and, on Unix, every process of its group.
+fn kill_tree(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(pid) = i32::try_from(child.id()) {
+        extern "C" {
+            fn kill(pid: i32, sig: i32) -> i32;
+        }
+        const SIGKILL: i32 = 9;
+        // SAFETY: kill(2) takes plain integers and touches no memory of ours.
+        // The group id is the child's pid; the kernel keeps it reserved while
+        // any process of the group lives.
+        unsafe {
+            kill(-pid, SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
 impl Drop for UciEngine {
     fn drop(&mut self) {
         let _ = self.send("quit");
-        std::thread::sleep(Duration::from_millis(20));
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // Closing stdin after `quit` lets a polite engine leave by itself.
+        self.commands = None;
+        let deadline = Instant::now() + Duration::from_millis(100);
+        while Instant::now() < deadline && matches!(self.child.try_wait(), Ok(None)) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        kill_tree(&mut self.child);
     }
 }
 
@@ -164,6 +275,7 @@ impl Player {
                     limits.movetime_ms = Some(limits.movetime_ms.map_or(t, |x| x.min(t)));
                 }
                 let stop = AtomicBool::new(false);
+                let start = Instant::now();
                 let r = searcher.search(
                     &view.position,
                     &view.recent,
@@ -172,6 +284,17 @@ impl Player {
                     &stop,
                     &mut |_| {},
                 );
+                if let Some(n) = limits.nodes {
+                    if r.nodes > n + BUDGET_SLACK {
+                        return Err(format!(
+                            "searched {} nodes, over its budget of {n}",
+                            r.nodes
+                        ));
+                    }
+                } else if let Some(t) = limits.movetime_ms {
+                    // On a clock (no node budget), a built-in is held to the same rule.
+                    check_time(start, t)?;
+                }
                 r.best.ok_or_else(|| "no move".to_string())
             }
             Player::Random { state } => {
@@ -190,13 +313,16 @@ impl Player {
                     format!(" moves {}", view.moves.join(" "))
                 };
                 e.send(&format!("position fen {start}{moves}"))?;
-                let t = cfg.movetime_ms.unwrap_or(1000.0);
+                let t = uci_movetime_ms(cfg);
+                let start = Instant::now();
                 match cfg.nodes {
                     Some(n) => e.send(&format!("go nodes {n}"))?,
                     None => e.send(&format!("go movetime {}", t as u64))?,
                 }
-                let line =
-                    e.wait_for("bestmove", Duration::from_millis((t * 3.0) as u64 + 2000))?;
+                let line = e
+                    .wait_for("bestmove", time_allowed(t))
+                    .map_err(|err| format!("{err} ({})", time_rule(t)))?;
+                check_time(start, t)?;
                 let text = line.split_whitespace().nth(1).unwrap_or("");
                 let (from, to) = (
                     text.get(0..2).and_then(Square::parse),
@@ -209,6 +335,29 @@ impl Player {
             }
         }
     }
+}
+
+/// The wall-clock time allowed for a move of `t` ms: `t` plus the margin.
+fn time_allowed(t: f64) -> Duration {
+    Duration::from_millis(t.max(0.0) as u64 + MARGIN_MS)
+}
+
+fn time_rule(t: f64) -> String {
+    format!("{} ms per move + {MARGIN_MS} ms margin", t.max(0.0) as u64)
+}
+
+/// `Err` (a forfeit, with the rule stated) when a move started at `start`
+/// took longer than `t` ms plus the margin.
+fn check_time(start: Instant, t: f64) -> Result<(), String> {
+    let took = start.elapsed();
+    if took > time_allowed(t) {
+        return Err(format!(
+            "took {} ms, over its time ({})",
+            took.as_millis(),
+            time_rule(t)
+        ));
+    }
+    Ok(())
 }
 
 /// Result of one game from engine 0's point of view: 1, 0.5 or 0.
@@ -318,6 +467,15 @@ pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
     if let Some(dir) = &cfg.out_dir {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
     }
+    println!(
+        "seed {} (--seed {} reproduces this match when every engine has a node budget)",
+        cfg.seed, cfg.seed
+    );
+    println!(
+        "time: a UCI engine {}, a built-in level without a node budget its own clock \
+         + {MARGIN_MS} ms; past it the engine forfeits",
+        time_rule(uci_movetime_ms(cfg))
+    );
     let next = AtomicUsize::new(0);
     let tally = Mutex::new((0usize, 0usize, 0usize));
     std::thread::scope(|s| {

@@ -2,13 +2,17 @@
 //!
 //! Parameters: `embed=1`, `rules`, `opponent`, `side`, `labels`, `lang`,
 //! `notation`, `theme`, `origin` (comma-separated origins allowed to send
-//! messages). A bad value is ignored with a console warning.
+//! messages). A bad or malformed value is ignored with a console warning.
+//! Any framed page (`window.top !== window`) is an embed, with or without
+//! `embed=1`: no storage, no service worker.
 //!
 //! Messages out (to the parent): `{source: "jieqi", version: 1, type: "ready" |
-//! "move" | "gameover" | "height", ...}`. Messages in, from allowed origins only:
-//! `{version: 1, type: "newGame", rules?, opponent?, side?}`.
+//! "move" | "gameover" | "height", ...}`. Messages in, only from the parent
+//! window and from an allowed origin: `{version: 1, type: "newGame", rules?,
+//! opponent?, side?}`.
 
 use wasm_bindgen::JsValue;
+use web_sys::MessageEvent;
 
 use super::i18n::Lang;
 use super::render::Labels;
@@ -83,11 +87,18 @@ pub fn parse_query(query: &str) -> Params {
         .split('&')
         .filter(|s| !s.is_empty())
     {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let v = js_sys::decode_uri_component(v)
+        let (k, raw) = pair.split_once('=').unwrap_or((pair, ""));
+        // `+` is a space in a query; a malformed escape (`%E0%A4`) is a bad value.
+        let Some(v) = js_sys::decode_uri_component(&raw.replace('+', " "))
             .ok()
             .and_then(|s| s.as_string())
-            .unwrap_or_default();
+        else {
+            warn(&format!(
+                "jieqi: malformed value '{}' for URL parameter '{k}' ignored",
+                raw.chars().take(40).collect::<String>()
+            ));
+            continue;
+        };
         let v = v.trim();
         let ok = match k {
             "embed" => {
@@ -129,7 +140,37 @@ pub fn parse_query(query: &str) -> Params {
             ));
         }
     }
+    p.embed |= framed();
     p
+}
+
+/// Whether this page runs inside a frame (a framed page is always an embed).
+pub fn framed() -> bool {
+    let Some(win) = web_sys::window() else {
+        return false;
+    };
+    match win.top() {
+        Ok(Some(top)) => top != win,
+        // No access to the top window at all: certainly not the top itself.
+        _ => true,
+    }
+}
+
+/// A `newGame` request in `e`, if it comes from the parent window and from
+/// one of `origins`; anything else is ignored.
+pub fn accept(e: &MessageEvent, origins: &[String]) -> Option<NewGame> {
+    let win = web_sys::window()?;
+    let parent = win.parent().ok().flatten()?;
+    // Compared as plain values: a cross-origin parent is no `Window` instance here.
+    let parent = JsValue::from(parent);
+    let from_parent = e
+        .source()
+        .map(JsValue::from)
+        .is_some_and(|s| s == parent && s != JsValue::from(win));
+    if !from_parent || !origins.contains(&e.origin()) {
+        return None;
+    }
+    parse_message(&e.data())
 }
 
 /// A `newGame` request from the parent, validated field by field.

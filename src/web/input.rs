@@ -169,13 +169,9 @@ pub(super) fn install_embed_listener() {
         let Some(m) = e.dyn_ref::<MessageEvent>() else {
             return;
         };
-        let origin = m.origin();
-        let data = m.data();
         with_app(|a| {
-            if !a.origins.contains(&origin) {
-                return; // not an origin the embedder allowed: ignored
-            }
-            if let Some(req) = embed::parse_message(&data) {
+            // Only from the parent window and an origin the embedder allowed.
+            if let Some(req) = embed::accept(m, &a.origins) {
                 let rules = req.rules.unwrap_or(a.game.rules());
                 let opponent = req.opponent.map_or(a.opponent, |o| o.level());
                 let human = match req.side {

@@ -1,10 +1,50 @@
 //! The service worker: precaches the built site (see scripts/postbuild.mjs)
 //! so the game plays offline; a new deployment waits until the player
 //! accepts "update available", so versions are never mixed.
+//!
+//! One update path: the button asks the waiting worker to take over, and the
+//! `controllerchange` that follows reloads the page, once. `?sw=off` retires
+//! the worker (index.html unregisters it and deletes its caches) and
+//! registers nothing.
+
+use std::cell::Cell;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ServiceWorker, ServiceWorkerRegistration, ServiceWorkerState};
+
+thread_local! {
+    static RELOADING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The build tag `scripts/postbuild.mjs` stamps into the page
+/// (`<meta name="jieqi-build">`); empty in a build without it.
+pub fn build_tag() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("meta[name=jieqi-build]").ok().flatten())
+        .and_then(|m| m.get_attribute("content"))
+        .unwrap_or_default()
+}
+
+/// Whether the page was opened with the retire switch `?sw=off`.
+fn retired(win: &web_sys::Window) -> bool {
+    let search = win.location().search().unwrap_or_default();
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()
+        .and_then(|p| p.get("sw"))
+        .is_some_and(|v| v == "off")
+}
+
+/// Reload the page, at most once however many events ask for it.
+fn reload_once() {
+    if RELOADING.with(|r| r.replace(true)) {
+        return;
+    }
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().reload();
+    }
+}
 
 fn show_update_button(waiting: ServiceWorker) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
@@ -56,13 +96,15 @@ pub fn register() {
     if !js_sys::Reflect::has(&nav, &"serviceWorker".into()).unwrap_or(false) {
         return; // not a secure context, or no support
     }
+    if retired(&win) {
+        return; // index.html has unregistered it and deleted its caches
+    }
     let container = nav.service_worker();
     let had_controller = container.controller().is_some();
     let on_change = Closure::<dyn FnMut()>::new(move || {
+        // A first install claiming the page changes nothing it shows.
         if had_controller {
-            if let Some(w) = web_sys::window() {
-                let _ = w.location().reload();
-            }
+            reload_once();
         }
     });
     container.set_oncontrollerchange(Some(on_change.as_ref().unchecked_ref()));
@@ -79,7 +121,13 @@ pub fn register() {
     let on_err = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
         web_sys::console::warn_2(&"service worker not registered".into(), &e);
     });
-    let _ = container.register("./sw.js").then2(&on_ok, &on_err);
+    let build = build_tag();
+    let url = if build.is_empty() {
+        "./sw.js".to_string()
+    } else {
+        format!("./sw.js?build={build}")
+    };
+    let _ = container.register(&url).then2(&on_ok, &on_err);
     on_ok.forget();
     on_err.forget();
 }

@@ -17,6 +17,15 @@ fn post(scope: &DedicatedWorkerGlobalScope, msg: &FromWorker) {
     }
 }
 
+/// The build tag `scripts/postbuild.mjs` stamps into `worker_loader.js`
+/// (`self.JIEQI_BUILD`); empty in a build without it.
+fn build_tag() -> String {
+    js_sys::Reflect::get(&js_sys::global(), &"JIEQI_BUILD".into())
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
+}
+
 pub fn start() {
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
@@ -43,5 +52,5 @@ pub fn start() {
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    post(&scope, &FromWorker::Ready);
+    post(&scope, &FromWorker::Ready { build: build_tag() });
 }

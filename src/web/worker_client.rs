@@ -21,7 +21,14 @@ use super::dom::*;
 pub(super) fn start_worker(app: &Rc<RefCell<App>>) {
     let opts = WorkerOptions::new();
     opts.set_type(WorkerType::Classic);
-    let worker = match Worker::new_with_options("./worker_loader.js", &opts) {
+    // The build tag in the URL keeps an HTTP cache from serving another build.
+    let build = super::offline::build_tag();
+    let url = if build.is_empty() {
+        "./worker_loader.js".to_string()
+    } else {
+        format!("./worker_loader.js?build={build}")
+    };
+    let worker = match Worker::new_with_options(&url, &opts) {
         Ok(w) => w,
         Err(e) => {
             web_sys::console::error_2(&"cannot start the AI worker".into(), &e);
@@ -76,7 +83,26 @@ impl App {
 
     pub(super) fn on_worker(&mut self, msg: FromWorker) {
         match msg {
-            FromWorker::Ready => {
+            FromWorker::Ready { build } => {
+                let mine = super::offline::build_tag();
+                if build != mine {
+                    // Never mix builds: the page's boot watchdog (index.html)
+                    // clears the offline copy and reloads once.
+                    web_sys::console::error_1(
+                        &format!(
+                            "AI worker of build '{build}' refused: this page is build '{mine}'"
+                        )
+                        .into(),
+                    );
+                    if let Some(w) = self.worker.take() {
+                        w.terminate();
+                    }
+                    let _ = self
+                        .doc
+                        .body()
+                        .map(|b| b.set_attribute("data-worker", "refused"));
+                    return;
+                }
                 self.worker_ready = true;
                 let _ = self
                     .doc

@@ -1,0 +1,243 @@
+//! The `jieqi` program as a user runs it: help for every subcommand, and the
+//! match referee against misbehaving fake UCI engines (small shell scripts).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const ME: &str = env!("CARGO_BIN_EXE_jieqi");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(ME).args(args).output().expect("run jieqi")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jieqi-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A fake engine: answers the handshake, runs `on_go` for every `go`, and
+/// runs `on_start` once when it starts.
+fn fake_engine(dir: &Path, name: &str, on_start: &str, on_go: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let script = dir.join(name);
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\n{on_start}\nwhile read l; do case \"$l\" in\n  uci) echo uciok;;\n  \
+             isready) echo readyok;;\n  go*) {on_go};;\n  quit) exit 0;;\nesac; done\n"
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    format!("uci:{}", script.display())
+}
+
+/// One game of `engine` (Red) against a quick built-in.
+fn one_game(engine: &str, movetime: &str) -> (String, String) {
+    let out = run(&[
+        "match",
+        engine,
+        "easy:200",
+        "--games",
+        "1",
+        "--movetime",
+        movetime,
+        "--jobs",
+        "1",
+        "--seed",
+        "5",
+    ]);
+    (text(&out.stdout), text(&out.stderr))
+}
+
+/// Whether process `pid` has ended (gone, or a zombie nobody reaped yet).
+fn ended(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .and_then(|rest| rest.split_whitespace().next())
+            .is_some_and(|state| state == "Z" || state == "X"),
+    }
+}
+
+fn read_pid(file: &Path) -> u32 {
+    std::fs::read_to_string(file)
+        .unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// The child has been sent SIGKILL by the time `jieqi` exits; give the
+/// kernel a moment to finish it off.
+fn assert_ended(pid: u32) {
+    for _ in 0..100 {
+        if ended(pid) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = Command::new("kill").arg(pid.to_string()).status();
+    panic!("process {pid} outlived the match");
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for cmd in ["uci", "perft", "moves", "bench", "match", "help"] {
+        for flag in ["--help", "-h"] {
+            let out = run(&[cmd, flag]);
+            assert_eq!(out.status.code(), Some(0), "{cmd} {flag}");
+            let usage = text(&out.stdout);
+            assert!(usage.starts_with("usage:"), "{cmd} {flag}: {usage}");
+            if cmd != "help" {
+                assert!(
+                    usage.contains(&format!("jieqi {cmd}")) || cmd == "uci",
+                    "{usage}"
+                );
+            }
+        }
+    }
+    let out = run(&["help", "match"]);
+    assert!(text(&out.stdout).contains("--movetime"));
+    assert!(text(&run(&["match", "--help"]).stdout).contains("margin"));
+    assert_eq!(run(&["--help"]).status.code(), Some(0));
+}
+
+#[test]
+fn the_seed_is_printed_and_replays_the_match() {
+    let (a, b) = (scratch("seed-a"), scratch("seed-b"));
+    let first = run(&[
+        "match",
+        "easy:200",
+        "random",
+        "--games",
+        "2",
+        "--jobs",
+        "2",
+        "--out",
+        a.to_str().unwrap(),
+    ]);
+    let stdout = text(&first.stdout);
+    let seed = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("seed "))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no seed in {stdout}"))
+        .to_string();
+    assert!(
+        stdout.contains(&format!("--seed {seed} reproduces this match")),
+        "{stdout}"
+    );
+    let again = run(&[
+        "match",
+        "easy:200",
+        "random",
+        "--games",
+        "2",
+        "--jobs",
+        "2",
+        "--seed",
+        &seed,
+        "--out",
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(stdout, text(&again.stdout));
+    for game in ["game-0001.txt", "game-0002.txt"] {
+        let (x, y) = (
+            std::fs::read_to_string(a.join(game)).unwrap(),
+            std::fs::read_to_string(b.join(game)).unwrap(),
+        );
+        assert_eq!(x, y, "{game}");
+    }
+    // Two runs without a seed draw different ones.
+    let other = text(&run(&["match", "random", "random", "--games", "1"]).stdout);
+    assert!(!other.contains(&format!("seed {seed} ")), "{other}");
+    let _ = std::fs::remove_dir_all(a);
+    let _ = std::fs::remove_dir_all(b);
+}
+
+#[test]
+fn an_engine_past_its_time_forfeits_and_its_process_group_is_killed() {
+    let dir = scratch("slow");
+    let pidfile = dir.join("child.pid");
+    // The engine starts a helper process, then sleeps far past its time.
+    let engine = fake_engine(
+        &dir,
+        "slow.sh",
+        &format!("sleep 300 & echo $! > {}", pidfile.display()),
+        "sleep 300; echo bestmove h2e2",
+    );
+    let (stdout, stderr) = one_game(&engine, "50");
+    assert!(
+        stdout.contains("wins 0  draws 0  losses 1"),
+        "{stdout}{stderr}"
+    );
+    assert!(
+        stdout.contains("50 ms per move + 250 ms margin"),
+        "the rule is stated: {stdout}"
+    );
+    assert!(
+        stderr.contains("red forfeits: no 'bestmove' within 300 ms"),
+        "{stderr}"
+    );
+    assert_ended(read_pid(&pidfile));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_polite_engine_leaves_no_process_behind() {
+    let dir = scratch("polite");
+    let pidfile = dir.join("child.pid");
+    // Plays a legal first move, then resigns by exiting; its helper lingers.
+    let engine = fake_engine(
+        &dir,
+        "polite.sh",
+        &format!("sleep 300 & echo $! > {}", pidfile.display()),
+        "echo bestmove h2e2; exit 0",
+    );
+    let (stdout, stderr) = one_game(&engine, "200");
+    assert!(stdout.contains("(jieqi, 1 games)"), "{stdout}{stderr}");
+    assert_ended(read_pid(&pidfile));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_endless_line_is_bounded_and_forfeits() {
+    let dir = scratch("flood");
+    let engine = fake_engine(&dir, "flood.sh", "", "tr '\\0' x < /dev/zero");
+    let (stdout, stderr) = one_game(&engine, "2000");
+    assert!(
+        stdout.contains("wins 0  draws 0  losses 1"),
+        "{stdout}{stderr}"
+    );
+    assert!(
+        stderr.contains("red forfeits: printed a line longer than 65536 bytes"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_flood_of_lines_without_a_move_forfeits_on_time() {
+    let dir = scratch("lines");
+    let engine = fake_engine(&dir, "lines.sh", "", "yes 'info string flood'");
+    let (stdout, stderr) = one_game(&engine, "100");
+    assert!(
+        stdout.contains("wins 0  draws 0  losses 1"),
+        "{stdout}{stderr}"
+    );
+    assert!(
+        stderr.contains("red forfeits: no 'bestmove' within 350 ms"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
