@@ -7,7 +7,7 @@ use crate::ai::Level;
 use crate::rules::RuleSet;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum ToWorker {
     /// Choose a move. `fen` is the seat's Jieqi FEN (its own pools);
     /// `recent` the public keys (hex) since the last irreversible move.
@@ -22,7 +22,7 @@ pub enum ToWorker {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum FromWorker {
     /// The worker listens; `build` is the build tag stamped into its files.
     Ready {

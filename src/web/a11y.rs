@@ -46,17 +46,17 @@ pub fn build(doc: &Document) {
 pub fn layout(doc: &Document, g: &Geometry) {
     let Some(root) = points(doc) else { return };
     let st = root.style();
-    let _ = st.set_property("width", &format!("{}px", g.css_w));
-    let _ = st.set_property("height", &format!("{}px", g.css_h));
+    let _ = st.set_property("width", &super::dom::px(g.css_w));
+    let _ = st.set_property("height", &super::dom::px(g.css_h));
     let cell = g.cell / g.dpr;
     for sq in Square::all() {
         let Some(b) = button(doc, sq) else { continue };
         let (x, y) = g.center(sq);
         let s = b.style();
-        let _ = s.set_property("left", &format!("{}px", x / g.dpr - cell / 2.0));
-        let _ = s.set_property("top", &format!("{}px", y / g.dpr - cell / 2.0));
-        let _ = s.set_property("width", &format!("{cell}px"));
-        let _ = s.set_property("height", &format!("{cell}px"));
+        let _ = s.set_property("left", &super::dom::px(x / g.dpr - cell / 2.0));
+        let _ = s.set_property("top", &super::dom::px(y / g.dpr - cell / 2.0));
+        let _ = s.set_property("width", &super::dom::px(cell));
+        let _ = s.set_property("height", &super::dom::px(cell));
     }
 }
 

@@ -298,8 +298,8 @@ impl App {
             self.rebuild_log();
         }
         self.anim_ms = select_value(doc, "set-anim")
-            .parse()
-            .unwrap_or(self.anim_ms);
+            .parse::<u32>()
+            .map_or(self.anim_ms, f64::from);
         self.sound_on = checkbox(doc, "set-sound").is_some_and(|c| c.checked());
         self.coords = checkbox(doc, "set-coords").is_some_and(|c| c.checked());
         if !self.embed {
@@ -359,8 +359,8 @@ impl App {
         self.canvas.set_width((g.css_w * g.dpr) as u32);
         self.canvas.set_height((g.css_h * g.dpr) as u32);
         let st = self.canvas.style();
-        let _ = st.set_property("width", &format!("{}px", g.css_w));
-        let _ = st.set_property("height", &format!("{}px", g.css_h));
+        let _ = st.set_property("width", &super::dom::px(g.css_w));
+        let _ = st.set_property("height", &super::dom::px(g.css_h));
         // CSS-pixel geometry for tests and tools: left, top, cell, flipped.
         let geom = format!(
             "{},{},{},{}",

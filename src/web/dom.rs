@@ -8,6 +8,15 @@ pub(super) fn el(doc: &Document, id: &str) -> Option<HtmlElement> {
     doc.get_element_by_id(id)?.dyn_into().ok()
 }
 
+/// A CSS length in pixels with two decimals, formatted with integers only
+/// (float formatting would add kilobytes to the page's wasm).
+pub(super) fn px(v: f64) -> String {
+    let h = (v * 100.0).round() as i64;
+    let sign = if h < 0 { "-" } else { "" };
+    let h = h.unsigned_abs();
+    format!("{sign}{}.{:02}px", h / 100, h % 100)
+}
+
 pub(super) fn now() -> f64 {
     js_sys::Date::now()
 }

@@ -274,7 +274,7 @@ pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
         } else {
             // The flip: the disc narrows to an edge, then opens on its face.
             let f = (sl.t - 1.0).clamp(0.0, 1.0);
-            let scale = (std::f64::consts::PI * f).cos().abs().max(0.02);
+            let scale = js_sys::Math::cos(std::f64::consts::PI * f).abs().max(0.02);
             let face = if f < 0.5 { sl.piece } else { sl.after };
             ctx.save();
             let _ = ctx.translate(x1, y1);
@@ -345,7 +345,7 @@ fn draw_grid(ctx: &Ctx, g: &Geometry, pal: &Palette) {
     );
     // River text.
     ctx.set_fill_style_str(pal.text);
-    ctx.set_font(&format!("{}px serif", (c * 0.5).round()));
+    ctx.set_font(&format!("{}px serif", (c * 0.5).round() as i64));
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
     let y = oy + 4.5 * c;
@@ -441,7 +441,7 @@ fn draw_piece(ctx: &Ctx, g: &Geometry, pal: &Palette, x: f64, y: f64, p: Piece, 
     } else {
         "system-ui, sans-serif"
     };
-    ctx.set_font(&format!("bold {}px {}", size.round(), family));
+    ctx.set_font(&format!("bold {}px {}", size.round() as i64, family));
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
     let _ = ctx.fill_text(text, x, y + r * 0.05);

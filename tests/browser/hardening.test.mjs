@@ -213,7 +213,7 @@ test('the boot watchdog recovers once from a broken offline copy', async () => {
     assert.equal(n.loads, 2, 'exactly one reload by the watchdog');
     await tap(page, 'h2');
     await tap(page, 'e2');
-    assert.equal((await boardData(page)).moves[0], 'C2.5');
+    assert.equal((await boardData(page)).moves[0], 'XC2.5');
   } finally {
     await ctx.close();
     copy.close();
