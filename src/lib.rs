@@ -2,6 +2,7 @@
 //! Both are pure Rust and test natively; the web shell lives in `web`.
 
 pub mod ai;
+pub mod params;
 pub mod protocol;
 pub mod rules;
 pub mod saved;

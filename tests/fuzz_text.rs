@@ -28,6 +28,8 @@ fn mutated_texts_reach_every_stage_of_the_readers() {
     for deep in ["not a saved game (JSON)", "Version", "Rules", "Opponent", "Side", "Record"] {
         assert!(r.count("saved game", deep) > 0, "no saved game reached {deep}: {r}");
     }
+    assert!(r.count("url parameters", "accepted") > 0 && r.count("url parameters", "accepted with warnings") > 0, "{r}");
+    assert!(r.count("embed message", "accepted") > 0 && r.count("embed message", "refused") > 0, "{r}");
     let nt = r.total("notation");
     assert!(r.count("notation", "accepted") * 5 > nt, "{r}");
     assert!(r.kinds("notation") >= 3, "{r}");

@@ -320,6 +320,36 @@ fn mutate_saved(saved: &SavedGame, rng: &mut Rng) -> String {
     serde_json::to_string(&g).unwrap_or_default()
 }
 
+const QUERY_PARTS: [&str; 24] = [
+    "embed=1", "embed=0", "rules=jieqi", "rules=vietnam", "rules=xiangqi", "opponent=hard",
+    "opponent=human", "side=black", "side=random", "labels=chinese", "lang=vi", "lang=zh-Hans",
+    "notation=chinese", "theme=dark", "origin=https://example.org", "origin=http://localhost:8080,https://a.b",
+    "origin=https%3A%2F%2Fx.org", "level=easy", "pieces=international", "lang=fr-CA",
+    "notation=coords", "theme=auto", "rules=chessplayx", "side=red",
+];
+
+/// A URL query from valid parts, then mutated.
+fn query(rng: &mut Rng) -> String {
+    let n = 1 + rng.below(5);
+    let parts: Vec<&str> = (0..n).map(|_| *rng.pick(&QUERY_PARTS)).collect();
+    let mut q: Vec<char> = format!("?{}", parts.join("&")).chars().collect();
+    for _ in 0..rng.below(3) {
+        let k = rng.below(q.len() + 1);
+        match rng.below(4) {
+            0 if k < q.len() => {
+                q[k] = *rng.pick(&['%', '+', '&', '=', ',', ':', '/', '@', '[', ']', 'é', '\0', 'A', '9', 'e']);
+            }
+            1 => q.insert(k, *rng.pick(&['%', '%', '&', '=', ',', '.', '#'])),
+            2 => q.truncate(k),
+            _ => {
+                let tail: String = rng.pick(&["%E0%A4", "%zz", "%", "%2", "=%", ",http://[::1]:0", ",https://u@h", ",ftp://x"]).to_string();
+                q.extend(tail.chars());
+            }
+        }
+    }
+    q.into_iter().collect()
+}
+
 /// Run `cases` inputs per reader from `seed`.
 pub fn fuzz(cases: u64, seed: u64) -> FuzzReport {
     let mut rng = Rng(Xoshiro256PlusPlus::seed_from_u64(seed));
@@ -403,6 +433,25 @@ pub fn fuzz(cases: u64, seed: u64) -> FuzzReport {
                 Err(e) => report.hit("saved game", kind(&e)),
             },
         }
+        // ---- URL parameters and embed messages ----
+        let q = query(&mut rng);
+        let (p, warnings) = crate::params::parse_query(&q);
+        for o in &p.origins {
+            assert_eq!(crate::params::origin_of(o).as_deref(), Some(o.as_str()), "origin '{o}' from '{q}' is not canonical");
+        }
+        report.hit("url parameters", if warnings.is_empty() { "accepted" } else { "accepted with warnings" });
+        let text = |rng: &mut Rng| -> Option<String> {
+            rng.chance(4).then(|| rng.pick(&["jieqi", "vietnam", "hard", "human", "red", "black", "newGame", "", "x\u{0}", "random"]).to_string())
+        };
+        let fields = crate::params::MessageFields {
+            version: rng.pick(&[Some(1.0), Some(1.0), Some(2.0), None, Some(f64::NAN), Some(-0.0)]).to_owned(),
+            kind: if rng.chance(3) { text(&mut rng) } else { Some("newGame".into()) },
+            rules: text(&mut rng),
+            opponent: text(&mut rng),
+            side: text(&mut rng),
+        };
+        let (g, _) = crate::params::parse_message(&fields);
+        report.hit("embed message", if g.is_some() { "accepted" } else { "refused" });
         // ---- display notation ----
         let pos = game.board();
         let legal = pos.legal_moves();

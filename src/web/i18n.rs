@@ -2,32 +2,7 @@
 
 use crate::rules::{Color, Reason};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    En,
-    Fr,
-    Vi,
-    Zh,
-}
-
-impl Lang {
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::Fr, Lang::Vi, Lang::Zh];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Fr => "fr",
-            Lang::Vi => "vi",
-            Lang::Zh => "zh",
-        }
-    }
-
-    /// From a BCP 47 tag such as `fr-CA` or `zh-Hans`.
-    pub fn from_tag(tag: &str) -> Option<Lang> {
-        let primary = tag.split(['-', '_']).next()?.to_ascii_lowercase();
-        Lang::ALL.into_iter().find(|l| l.id() == primary)
-    }
-}
+pub use crate::params::Lang;
 
 /// Every text the page shows, by key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,38 +8,7 @@ use web_sys::CanvasRenderingContext2d as Ctx;
 use crate::rules::{Color, Piece, Square};
 
 /// Which label set the discs carry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Labels {
-    Chinese,
-    Vietnamese,
-    International,
-}
-
-impl Labels {
-    pub fn from_id(s: &str) -> Option<Labels> {
-        match s {
-            "chinese" => Some(Labels::Chinese),
-            "vietnamese" => Some(Labels::Vietnamese),
-            "international" => Some(Labels::International),
-            _ => None,
-        }
-    }
-    pub fn id(self) -> &'static str {
-        match self {
-            Labels::Chinese => "chinese",
-            Labels::Vietnamese => "vietnamese",
-            Labels::International => "international",
-        }
-    }
-    fn text(self, p: Piece) -> &'static str {
-        crate::rules::notation::role_label(
-            p.role,
-            p.color,
-            self == Labels::Chinese,
-            self == Labels::Vietnamese,
-        )
-    }
-}
+pub use crate::params::Labels;
 
 /// Board geometry in device pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
