@@ -241,3 +241,66 @@ fn a_flood_of_lines_without_a_move_forfeits_on_time() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Our own engine behind a wrapper that logs every command it is sent.
+fn logging_engine(dir: &Path) -> (String, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let log = dir.join("sent.log");
+    let script = dir.join("logging-engine.sh");
+    std::fs::write(&script, format!("#!/bin/sh\ntee -a '{}' | '{ME}' uci\n", log.display())).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    (format!("uci:{}", script.display()), log)
+}
+
+#[test]
+fn colours_alternate_and_each_engine_sees_only_its_seats_knowledge() {
+    use jieqi::rules::{fen, movetext, Color, Position, RuleSet};
+    let dir = scratch("knowledge");
+    let (engine, log) = logging_engine(&dir);
+    let out = run(&[
+        "match", &engine, "easy:150", "--games", "4", "--rules", "vietnam", "--nodes", "150", "--jobs", "1", "--seed", "9",
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(stdout.contains("(vietnam, 4 games)"), "{stdout}{stderr}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    // Each `go` follows a `position` line: the side to move is the engine's.
+    let mut colours = Vec::new();
+    let mut hidden_captures = [0, 0]; // by the engine, by its opponent
+    let mut last_position = None;
+    for line in sent.lines() {
+        if let Some(rest) = line.strip_prefix("position ") {
+            last_position = Some(rest.to_string());
+        } else if line.starts_with("go") {
+            let rest = last_position.clone().expect("a position before go");
+            let (start, moves) = match rest.split_once(" moves ") {
+                Some((s, m)) => (s.to_string(), m.split_whitespace().map(str::to_string).collect::<Vec<_>>()),
+                None => (rest.clone(), Vec::new()),
+            };
+            let start = start.strip_prefix("fen ").map(str::to_string).unwrap_or_else(|| fen::JIEQI_START.to_string());
+            let mut p: Position = fen::parse(&start, RuleSet::Vietnam).unwrap();
+            let engine_colour = if moves.len() % 2 == 0 { p.turn() } else { p.turn().other() };
+            if moves.len() <= 1 {
+                colours.push(engine_colour);
+            }
+            for t in &moves {
+                let mover = p.turn();
+                let (m, r, c) = movetext::resolve(&p, t).unwrap_or_else(|e| panic!("{t}: {e}"));
+                if p.piece_at(m.to).is_some_and(|x| x.hidden) {
+                    // Vietnam: only the capturer learns a captured face-down identity.
+                    let by_engine = mover == engine_colour;
+                    assert_eq!(c.is_some(), by_engine, "{t}: the engine was told {} it may not know", if by_engine { "nothing" } else { "what" });
+                    hidden_captures[usize::from(!by_engine)] += 1;
+                }
+                p.make(m, r, c);
+            }
+        }
+    }
+    // One first `go` per game, the colours alternating game by game.
+    assert_eq!(colours.len(), 4, "{colours:?}");
+    for pair in colours.windows(2) {
+        assert_ne!(pair[0], pair[1], "{colours:?}");
+    }
+    assert!(colours.contains(&Color::Red) && colours.contains(&Color::Black));
+    assert!(hidden_captures[0] > 0 && hidden_captures[1] > 0, "no captures of face-down pieces to check: {hidden_captures:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
