@@ -2,7 +2,13 @@
 
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn main() {
-    std::process::exit(cli::main(std::env::args().skip(1).collect()));
+    // Arguments that are not UTF-8 are read lossily (a bad byte becomes
+    // U+FFFD), so they reach the readers and get a clear error, never a panic.
+    let args = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    std::process::exit(cli::main(args));
 }
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
