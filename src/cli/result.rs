@@ -118,20 +118,10 @@ fn read_move(
         return Err(format!("{m} is not a legal move here"));
     }
     let captured = pos.piece_at(m.to);
-    let (mut reveal, mut capture) = (None, None);
-    for (color, role) in mt.letters.into_iter().flatten() {
-        if color == us && reveal.is_none() && capture.is_none() {
-            reveal = Some(role);
-        } else if color != us && capture.is_none() {
-            capture = Some(role);
-        } else {
-            return Err(
-                "the letters must be at most one of the mover's colour (what it reveals), \
-                 then at most one of the other colour (what it captures)"
-                    .to_string(),
-            );
-        }
-    }
+    let (reveal, capture) = mt.split_letters(us).ok_or(
+        "the letters must be at most one of the mover's colour (what it reveals), \
+         then at most one of the other colour (what it captures)",
+    )?;
     let reveal = match (piece.hidden, reveal) {
         (false, Some(r)) => {
             return Err(format!(

@@ -80,6 +80,25 @@ pub fn parse(text: &str) -> Result<MoveText, ParseMoveError> {
     })
 }
 
+impl MoveText {
+    /// The letters as (what the mover `us` reveals, what it captures): at
+    /// most one of the mover's colour, then at most one of the other;
+    /// `None` for any other arrangement.
+    pub fn split_letters(&self, us: Color) -> Option<(Option<Role>, Option<Role>)> {
+        let (mut reveal, mut capture) = (None, None);
+        for (c, r) in self.letters.into_iter().flatten() {
+            if c == us && reveal.is_none() && capture.is_none() {
+                reveal = Some(r);
+            } else if c != us && capture.is_none() {
+                capture = Some(r);
+            } else {
+                return None;
+            }
+        }
+        Some((reveal, capture))
+    }
+}
+
 /// What a move text means in `pos`: the move, its reveal and captured identity.
 pub fn resolve(
     pos: &Position,
@@ -97,19 +116,9 @@ pub fn resolve(
         return Err(ParseMoveError::Illegal(m.to_string()));
     }
     let us = piece.color;
-    let mut reveal = None;
-    let mut capture = None;
-    for (c, r) in mt.letters.into_iter().flatten() {
-        if c == us && reveal.is_none() && capture.is_none() {
-            reveal = Some(r);
-        } else if c != us && capture.is_none() {
-            capture = Some(r);
-        } else {
-            return Err(ParseMoveError::Syntax(
-                text.trim().chars().take(40).collect(),
-            ));
-        }
-    }
+    let (reveal, capture) = mt
+        .split_letters(us)
+        .ok_or_else(|| ParseMoveError::Syntax(text.trim().chars().take(40).collect()))?;
     if piece.hidden != reveal.is_some() || reveal.is_some_and(|r| pos.pool(us).get(r) == 0) {
         return Err(ParseMoveError::Reveal(text.trim().to_string()));
     }

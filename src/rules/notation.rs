@@ -469,6 +469,27 @@ fn narrow(c: char) -> char {
     }
 }
 
+/// The last part of a text: the amount (one digit, read by `read`), then
+/// nothing more.
+fn finish(
+    s: &mut Scan,
+    read: fn(char) -> Option<u8>,
+    hidden: bool,
+    role: Role,
+    who: Who,
+    action: Action,
+) -> Option<Words> {
+    let amount = read(s.next()?)?;
+    s.end()?;
+    Some(Words {
+        hidden,
+        role,
+        who,
+        action,
+        amount,
+    })
+}
+
 fn lex_wxf(text: &str) -> Option<Words> {
     let mut s = Scan::new(text.chars().map(|c| narrow(c).to_ascii_uppercase()));
     let hidden = s.eat('X');
@@ -501,15 +522,7 @@ fn lex_wxf(text: &str) -> Option<Words> {
         '.' | '=' => Action::Traverse,
         _ => return None,
     };
-    let amount = digit(s.next()?)?;
-    s.end()?;
-    Some(Words {
-        hidden,
-        role,
-        who,
-        action,
-        amount,
-    })
+    finish(&mut s, digit, hidden, role, who, action)
 }
 
 fn lex_vietnamese(text: &str) -> Option<Words> {
@@ -550,15 +563,7 @@ fn lex_vietnamese(text: &str) -> Option<Words> {
         '-' => Action::Traverse,
         _ => return None,
     };
-    let amount = digit(s.next()?)?;
-    s.end()?;
-    Some(Words {
-        hidden,
-        role,
-        who,
-        action,
-        amount,
-    })
+    finish(&mut s, digit, hidden, role, who, action)
 }
 
 fn lex_chinese(text: &str) -> Option<Words> {
@@ -583,15 +588,7 @@ fn lex_chinese(text: &str) -> Option<Words> {
         '平' => Action::Traverse,
         _ => return None,
     };
-    let amount = zh_digit(s.next()?)?;
-    s.end()?;
-    Some(Words {
-        hidden,
-        role,
-        who,
-        action,
-        amount,
-    })
+    finish(&mut s, zh_digit, hidden, role, who, action)
 }
 
 /// Does `want` (typed) fit `got` (a legal move's words) once the tolerated
