@@ -402,8 +402,8 @@ const DAMAGED = [
   ['unknown rules', saved({ rules: 'chess' }), /unknown rules 'chess'/],
   ['an unknown opponent', saved({ opponent: 'grandmaster' }), /unknown opponent 'grandmaster'/],
   ['an unknown side', saved({ human: 'purple' }), /unknown side 'purple'/],
-  ['an illegal move', saved({ moves: ['a0a5R'] }), /a0a5/],
-  ['a reveal letter not in the pool', saved({ opponent: 'human', moves: ['h2e2C', 'h7e7c', 'b2c2C', 'b7c7c', 'a3a4C'] }), /cannon/],
+  ['an illegal move', saved({ moves: ['a0a5R'] }), /move 1 \(a0a5R\)/],
+  ['a reveal letter not in the pool', saved({ opponent: 'human', moves: ['h2e2C', 'h7e7c', 'b2c2C', 'b7c7c', 'a3a4C'] }), /move 5 \(a3a4C\).*not available in the pool/],
   ['a record too long', saved({ moves: Array(4001).fill('h2e2') }), /4001 moves/],
 ];
 
