@@ -42,16 +42,28 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]]) {
 
 test('board is redrawn to fit after resize and rotation', async () => {
   const { ctx, page, errors } = await openGame(browser, url, PHONE);
-  const before = await page.evaluate(() => document.getElementById('board').getBoundingClientRect().width);
-  await page.setViewportSize({ width: 844, height: 390 });
-  await page.waitForFunction((w) => document.getElementById('board').getBoundingClientRect().width !== w, before, { timeout: 5000 });
-  const after = await page.evaluate(() => {
+  const measure = () => page.evaluate(() => {
     const c = document.getElementById('board');
     const r = c.getBoundingClientRect();
-    return { w: r.width, h: r.height, vh: innerHeight, vw: innerWidth, bw: c.width, dpr: devicePixelRatio };
+    const p = document.getElementById('points').getBoundingClientRect();
+    const [, , cell] = c.dataset.geom.split(',').map(Number);
+    return { w: r.width, h: r.height, vh: innerHeight, vw: innerWidth, bw: c.width, bh: c.height, dpr: devicePixelRatio,
+      cell, pointsW: p.width, pointsH: p.height };
   });
-  assert.ok(after.w <= after.vw, 'fits the width after rotation');
-  assert.equal(after.bw, Math.round(after.w * after.dpr));
+  const before = await measure();
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.waitForFunction((w) => document.getElementById('board').getBoundingClientRect().width !== w, before.w, { timeout: 5000 });
+  const after = await measure();
+  for (const m of [before, after]) {
+    assert.ok(m.w <= m.vw, `fits the width: ${JSON.stringify(m)}`);
+    assert.equal(m.bw, Math.round(m.w * m.dpr), 'backing store width');
+    assert.equal(m.bh, Math.round(m.h * m.dpr), 'backing store height');
+    // The board keeps its proportions (9.7 x 10.7 cells): the height follows the width.
+    assert.ok(Math.abs(m.w - 9.7 * m.cell) <= 1 && Math.abs(m.h - 10.7 * m.cell) <= 1, `proportions: ${JSON.stringify(m)}`);
+    // The accessible points cover the same area as the picture.
+    assert.deepEqual([m.pointsW, m.pointsH], [m.w, m.h], 'the points layer has the board\'s size');
+  }
+  assert.ok(after.h > before.h, `the height was redrawn too: ${before.h} -> ${after.h}`);
   await page.screenshot({ path: join(shots, 'landscape-phone.png') });
   assert.deepEqual(errors, []);
   await ctx.close();

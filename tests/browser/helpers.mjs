@@ -94,3 +94,31 @@ export async function newTwoPlayerGame(page, rules) {
   await page.click('#btn-start');
   await page.waitForFunction(() => !document.getElementById('dlg-new').open && /Red to move/.test(document.getElementById('status').textContent));
 }
+
+/**
+ * Colour `[r, g, b]` of the canvas at point `sq`, moved by (`fx`, `fy`) cells
+ * in screen directions (x right, y down): what the picture shows there.
+ */
+export async function rgbAt(page, sq, fx = 0, fy = 0) {
+  return page.evaluate(([sq, fx, fy]) => {
+    const c = document.getElementById('board');
+    const [ox, oy, cell, flipped] = c.dataset.geom.split(',').map(Number);
+    const dpr = devicePixelRatio;
+    const file = sq.charCodeAt(0) - 97;
+    const rank = Number(sq[1]);
+    const col = flipped ? 8 - file : file;
+    const row = flipped ? rank : 9 - rank;
+    const x = Math.round((ox + (col + fx) * cell) * dpr);
+    const y = Math.round((oy + (row + fy) * cell) * dpr);
+    const d = c.getContext('2d').getImageData(x, y, 1, 1).data;
+    return [d[0], d[1], d[2]];
+  }, [sq, fx, fy]);
+}
+
+/** Play moves typed as coordinates (h2e2) in the move box. */
+export async function typeMoves(page, moves) {
+  for (const m of moves) {
+    await page.fill('#move-input', m);
+    await page.press('#move-input', 'Enter');
+  }
+}
