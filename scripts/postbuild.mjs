@@ -100,7 +100,7 @@ for (const f of files) version.update(f).update(readFileSync(join(dir, f)));
 const tag = version.digest('hex').slice(0, 16);
 
 // ---- the build tag: in the page, in the AI worker's loader, in the worker URLs ----
-// The page starts `worker_loader.js?build=TAG` and registers `sw.js?build=TAG`;
+// The page starts `worker_loader.js?build=TAG` (sw.js keeps one URL: its cache name carries the tag);
 // the AI worker reports the tag of its own files in its ready message, and the
 // page refuses a worker from another build.
 html = html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  <meta name="jieqi-build" content="${tag}">`);

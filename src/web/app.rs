@@ -30,6 +30,9 @@ pub(super) struct Drag {
     pub(super) active: bool,
     pub(super) x: f64,
     pub(super) y: f64,
+    /// Pressed on the piece already selected: released without moving, it
+    /// is a tap (which deselects it).
+    pub(super) tap_on_release: bool,
 }
 
 pub(super) struct App {

@@ -139,13 +139,8 @@ pub(super) fn install_handlers(app: &Rc<RefCell<App>>) {
             with_app(App::typed_move);
         });
     }
-    if let Some(b) = el(&doc, "btn-update") {
-        listen(&b, "click", move |_| {
-            if let Some(w) = web_sys::window() {
-                let _ = w.location().reload();
-            }
-        });
-    }
+    // The update button is wired in `offline` (one update path: the new
+    // service worker takes over, then the page reloads once).
     for id in [
         "set-lang",
         "set-labels",
@@ -189,21 +184,26 @@ pub(super) fn install_embed_listener() {
 impl App {
     pub(super) fn pointer_down(&mut self, x: f64, y: f64) {
         self.resume_audio();
+        let drag = |from: Square, tap_on_release: bool| Drag {
+            from,
+            x0: x,
+            y0: y,
+            active: false,
+            x,
+            y,
+            tap_on_release,
+        };
+        // Pressing the selected piece may start a drag; the tap that
+        // deselects it waits for the release.
+        if let Some(sq) = self.selected.filter(|s| self.geom.square_at(x, y) == Some(*s)) {
+            self.drag = Some(drag(sq, true));
+            return;
+        }
         let before = self.selected;
         self.tap(x, y);
         // A drag may start from the piece now selected.
-        if let Some(sq) = self
-            .selected
-            .filter(|s| Some(*s) != before || self.geom.square_at(x, y) == Some(*s))
-        {
-            self.drag = Some(Drag {
-                from: sq,
-                x0: x,
-                y0: y,
-                active: false,
-                x,
-                y,
-            });
+        if let Some(sq) = self.selected.filter(|s| Some(*s) != before) {
+            self.drag = Some(drag(sq, false));
         }
     }
 
@@ -222,6 +222,9 @@ impl App {
     pub(super) fn pointer_up(&mut self, x: f64, y: f64) {
         let Some(d) = self.drag.take() else { return };
         if !d.active {
+            if d.tap_on_release {
+                self.tap(d.x0, d.y0);
+            }
             return;
         }
         match self.geom.square_at(x, y) {

@@ -15,6 +15,8 @@ use web_sys::{ServiceWorker, ServiceWorkerRegistration, ServiceWorkerState};
 
 thread_local! {
     static RELOADING: Cell<bool> = const { Cell::new(false) };
+    /// The player accepted the update: the next `controllerchange` reloads.
+    static UPDATING: Cell<bool> = const { Cell::new(false) };
 }
 
 /// The build tag `scripts/postbuild.mjs` stamps into the page
@@ -59,6 +61,7 @@ fn show_update_button(waiting: ServiceWorker) {
     b.set_hidden(false);
     let cb = Closure::<dyn FnMut()>::new(move || {
         // The new worker takes over; `controllerchange` then reloads the page.
+        UPDATING.with(|u| u.set(true));
         let _ = waiting.post_message(&"skipWaiting".into());
     });
     b.set_onclick(Some(cb.as_ref().unchecked_ref()));
@@ -100,10 +103,10 @@ pub fn register() {
         return; // index.html has unregistered it and deleted its caches
     }
     let container = nav.service_worker();
-    let had_controller = container.controller().is_some();
     let on_change = Closure::<dyn FnMut()>::new(move || {
-        // A first install claiming the page changes nothing it shows.
-        if had_controller {
+        // Only the update the player accepted reloads; a first install
+        // claiming the page changes nothing it shows.
+        if UPDATING.with(Cell::get) {
             reload_once();
         }
     });
@@ -121,13 +124,11 @@ pub fn register() {
     let on_err = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
         web_sys::console::warn_2(&"service worker not registered".into(), &e);
     });
-    let build = build_tag();
-    let url = if build.is_empty() {
-        "./sw.js".to_string()
-    } else {
-        format!("./sw.js?build={build}")
-    };
-    let _ = container.register(&url).then2(&on_ok, &on_err);
+    // A stable URL: the worker's bytes carry the build (its cache name), so a
+    // new deployment is found by the browser's byte check. A URL that changed
+    // with each build would install the same worker a second time after the
+    // update, and offer "update available" twice.
+    let _ = container.register("./sw.js").then2(&on_ok, &on_err);
     on_ok.forget();
     on_err.forget();
 }

@@ -129,8 +129,13 @@ impl App {
                     return; // a stale answer (new game, undo): never played
                 }
                 self.waiting = 0;
-                self.message = None;
-                self.message_extra.clear();
+                // The answer ends only the wait it was for; a message for the
+                // player (a saved game set aside, nothing to undo) stays
+                // until the player acts.
+                if self.message == Some(Key::LookingForHint) {
+                    self.message = None;
+                    self.message_extra.clear();
+                }
                 let m = mv.and_then(|t| movetext::parse(&t).ok()).map(|t| t.mv);
                 if self.hint_for == Some(id) {
                     self.hint_for = None;

@@ -186,7 +186,8 @@ test('playing Black against the AI: the AI moves first, the board is flipped, ta
   p = at(6, 5);
   await page.mouse.click(p.x, p.y);
   d = await boardData(page);
-  assert.equal(d.moves.length, 2, 'the player\'s move was played');
+  // The easy AI may already have answered: two or three moves, the second the player's.
+  assert.ok(d.moves.length >= 2, 'the player\'s move was played');
   await playerTurn(page, 3);
   assert.match((await boardData(page)).status, /^Your move \(Black\)/);
   assert.deepEqual(errors, []);
@@ -376,7 +377,7 @@ test('drag a piece to a destination plays it; within the slop it is a tap; elsew
 
 // Known bug: pressing on the piece that is already selected deselects it, so
 // it cannot be dragged (the press is taken as "tap the selected piece again").
-test.todo('drag the piece that is already selected to a destination plays it', async () => {
+test('drag the piece that is already selected to a destination plays it', async () => {
   const { ctx, page } = await openGame(browser, url, DESKTOP);
   await newTwoPlayerGame(page, 'jieqi');
   await tap(page, 'h2');
@@ -445,7 +446,7 @@ test('every kind of damaged saved game: a playable new game, a message, the orig
 // English; many in French) widens the one-column grid (\`1fr\` is at least the
 // min-content width of the bar, whose status text does not wrap): the page
 // scrolls sideways and the board is pushed partly off the screen.
-test.todo('on a phone the set-aside message leaves the page and the board within the screen', async () => {
+test('on a phone the set-aside message leaves the page and the board within the screen', async () => {
   const context = await browser.newContext({ viewport: { width: PHONE.width, height: PHONE.height } });
   await context.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) { localStorage.setItem('jieqi.game.v1', 'not JSON'); sessionStorage.setItem('seeded', '1'); }
