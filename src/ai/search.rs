@@ -233,6 +233,15 @@ impl Searcher {
                     result.pv = pv.clone();
                 }
                 let first = pv.first().copied();
+                if self.stopped && s <= -INF {
+                    // Stopped before the first move of the first iteration
+                    // was searched: no score to report or keep (the answer
+                    // falls back to a legal move).
+                    if line == 0 {
+                        result.score = 0;
+                    }
+                    break 'deepening;
+                }
                 on_info(&Info {
                     depth,
                     seldepth: self.seldepth as u32,
@@ -311,7 +320,8 @@ impl Searcher {
                 }
                 s
             };
-            if self.stopped && i > 0 {
+            // A move whose search was cut short has no score.
+            if self.stopped {
                 break;
             }
             if s > best {

@@ -3,8 +3,9 @@
 //!
 //! The command loop never waits for a search: a search (and `go perft`) runs
 //! on its own thread; `isready` is answered at once, `stop` and `quit` end the
-//! search, and any other command stops it first (its `bestmove` is still
-//! sent), so that every `go` gets exactly one `bestmove`.
+//! search, and a command that changes or reads the state stops it first (its
+//! `bestmove` is still sent), so that every `go` gets exactly one `bestmove`;
+//! unknown input leaves the search running.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -46,6 +47,9 @@ struct State {
     hash_mb: usize,
     multipv: usize,
     show_wdl: bool,
+    /// The last `position` command's arguments (`None`: the start), read
+    /// again when the rules change.
+    last_position: Option<String>,
 }
 
 impl State {
@@ -84,6 +88,7 @@ pub fn serve(mut input: impl BufRead, output: Box<dyn Write + Send>) {
             hash_mb: 64,
             multipv: 1,
             show_wdl: false,
+            last_position: None,
         },
     };
     e.st.new_game();
@@ -160,14 +165,19 @@ impl Engine {
                 self.stop_search();
                 return false;
             }
-            // Anything else changes or reads the state: the search ends first.
-            _ => self.stop_search(),
+            "uci" | "debug" | "ucinewgame" | "setoption" | "position" | "go" | "d" => {
+                // These change or read the state: the search ends first.
+                self.stop_search();
+            }
+            // Unknown input (junk, `register`, `ponderhit`) leaves a search running.
+            _ => {}
         }
         match cmd {
             "uci" => self.identify(),
             "debug" => {}
             "ucinewgame" => {
                 lock(&self.searcher).clear();
+                self.st.last_position = None;
                 self.st.new_game();
             }
             "setoption" => {
@@ -176,6 +186,7 @@ impl Engine {
                 }
             }
             "position" => {
+                self.st.last_position = Some(rest.to_string());
                 if let Err(e) = self.set_position(rest) {
                     self.st.position = None;
                     say(&self.out, &format!("info string error: {e}"));
@@ -246,14 +257,24 @@ impl Engine {
         };
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
-                st.hash_mb = number("Hash")?.clamp(1, 1024);
+                let asked = number("Hash")?;
+                st.hash_mb = asked.clamp(1, 1024);
                 lock(&self.searcher).resize(st.hash_mb);
+                if asked != st.hash_mb {
+                    say(&self.out, &format!("info string Hash {asked} is out of range: using {}", st.hash_mb));
+                }
             }
             "clear hash" => lock(&self.searcher).clear(),
             "threads" => {
                 number("Threads")?;
             }
-            "multipv" => st.multipv = number("MultiPV")?.clamp(1, MAX_MULTIPV),
+            "multipv" => {
+                let asked = number("MultiPV")?;
+                st.multipv = asked.clamp(1, MAX_MULTIPV);
+                if asked != st.multipv {
+                    say(&self.out, &format!("info string MultiPV {asked} is out of range: using {}", st.multipv));
+                }
+            }
             "uci_showwdl" => {
                 st.show_wdl = match value.to_ascii_lowercase().as_str() {
                     "true" => true,
@@ -271,9 +292,22 @@ impl Engine {
                     .ok_or_else(|| format!("unknown level '{}'", clip(value, 20)))?
             }
             "rules" | "uci_variant" => {
-                st.rules = RuleSet::from_id(value)
+                let rules = RuleSet::from_id(value)
                     .ok_or_else(|| format!("unknown rules '{}'", clip(value, 20)))?;
-                st.new_game();
+                if rules != st.rules {
+                    st.rules = rules;
+                    // The position given stays the position, read under the
+                    // new rules (or refused, if it does not fit them).
+                    match st.last_position.clone() {
+                        None => st.new_game(),
+                        Some(args) => {
+                            if let Err(e) = self.set_position(&args) {
+                                self.st.position = None;
+                                return Err(format!("the last position does not fit these rules: {e}"));
+                            }
+                        }
+                    }
+                }
             }
             _ => return Err(format!("unknown option '{}'", clip(name, 40))),
         }
@@ -490,19 +524,26 @@ fn parse_go(rest: &str, pos: &Position) -> GoRequest {
                 | "perft"
         );
         if takes_number {
-            // Clocks may be negative when a GUI's clock ran out: read as 0.
-            let value = words
-                .get(i)
-                .and_then(|v| v.parse::<f64>().ok())
-                .filter(|v| v.is_finite());
+            // Whole numbers only. Clocks may be negative when a GUI's clock
+            // ran out: read as 0, and said so; counts must not be negative.
+            let clock = matches!(key, "movetime" | "wtime" | "btime" | "winc" | "binc");
+            let value = words.get(i).and_then(|v| v.parse::<i64>().ok());
             let Some(v) = value else {
                 req.perft_refused |= key == "perft";
                 req.warnings
-                    .push(format!("'{key}' needs a number; ignored"));
+                    .push(format!("'{key}' needs a whole number; ignored"));
                 continue;
             };
             i += 1;
-            let v = v.clamp(0.0, 1e12);
+            if v < 0 && !clock || (key == "mate" && v == 0) {
+                req.perft_refused |= key == "perft";
+                req.warnings.push(format!("'{key} {v}' is out of range; ignored"));
+                continue;
+            }
+            if v < 0 {
+                req.warnings.push(format!("'{key} {v}' is negative: read as 0"));
+            }
+            let v = (v.max(0) as f64).min(1e12);
             match key {
                 "movetime" => req.limits.movetime_ms = Some(v),
                 "depth" => req.limits.depth = Some(v as u32),
@@ -528,13 +569,18 @@ fn parse_go(rest: &str, pos: &Position) -> GoRequest {
             "searchmoves" => {
                 searchmoves_given = true;
                 while let Some(Ok(mt)) = words.get(i).map(|w| movetext::parse(w)) {
-                    if pos.is_legal(mt.mv) {
-                        req.searchmoves.push(mt.mv);
+                    let w = words[i];
+                    // Plain moves as JieqiBox sends them; letters, when
+                    // given, must fit (a reveal in the pool, a capture the
+                    // rules let the mover learn).
+                    let fits = if w.len() == 4 {
+                        pos.is_legal(mt.mv).then_some(()).ok_or_else(|| "not a legal move here".to_string())
                     } else {
-                        req.warnings.push(format!(
-                            "searchmoves: {} is not a legal move here; ignored",
-                            mt.mv
-                        ));
+                        movetext::resolve(pos, w).map(|_| ()).map_err(|e| e.to_string())
+                    };
+                    match fits {
+                        Ok(()) => req.searchmoves.push(mt.mv),
+                        Err(e) => req.warnings.push(format!("searchmoves: {}: {e}; ignored", clip(w, 12))),
                     }
                     i += 1;
                 }
@@ -557,8 +603,11 @@ fn parse_go(rest: &str, pos: &Position) -> GoRequest {
     } else {
         (btime, binc)
     };
+    let clocks_given = wtime.is_some() || btime.is_some();
     if req.infinite {
         req.limits.movetime_ms = None;
+    } else if time.is_none() && clocks_given && req.limits.movetime_ms.is_none() && req.limits.depth.is_none() && req.limits.nodes.is_none() {
+        req.warnings.push("no clock for the side to move: searching until 'stop'".into());
     } else if let Some(t) = time {
         let margin = (50.0 + t * 0.05).min(t * 0.5);
         let usable = t - margin;

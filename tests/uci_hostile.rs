@@ -1,0 +1,131 @@
+//! UCI inputs a hostile tester found mishandled, kept as regressions.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+use jieqi::rules::{fen, movetext, Position, RuleSet};
+
+struct Engine {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (stdin, stdout) = (child.stdin.take().unwrap(), child.stdout.take().unwrap());
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for l in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines }
+    }
+    fn send(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+    }
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            let l = self.lines.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|_| panic!("no '{prefix}': {got:?}"));
+            let done = l.starts_with(prefix);
+            got.push(l);
+            if done {
+                return got;
+            }
+        }
+    }
+    fn quiet_for(&mut self, ms: u64) -> Vec<String> {
+        let mut got = Vec::new();
+        while let Ok(l) = self.lines.recv_timeout(Duration::from_millis(ms)) {
+            got.push(l);
+        }
+        got
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn setting_the_rules_keeps_the_position_given() {
+    let mut e = Engine::start();
+    e.send(b"position startpos moves h2e2C");
+    e.send(b"setoption name Rules value jieqi");
+    e.send(b"go depth 1");
+    let best = e.until("bestmove").pop().unwrap();
+    let mut p = Position::start(RuleSet::Jieqi);
+    let (m, r, c) = movetext::resolve(&p, "h2e2C").unwrap();
+    p.make(m, r, c);
+    let best = best.strip_prefix("bestmove ").unwrap();
+    assert!(p.legal_moves().iter().any(|m| m.to_string() == best), "{best} is not Black's move");
+    // Rules the position does not fit: refused, and `go` says so.
+    e.send(b"setoption name Rules value xiangqi");
+    e.send(b"go depth 1");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove (none)", "{lines:?}");
+}
+
+#[test]
+fn junk_during_go_infinite_does_not_end_the_search() {
+    let mut e = Engine::start();
+    e.send(b"position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    e.send(b"go infinite");
+    e.send(b"xyzzy");
+    e.send(b"\xff\xfe");
+    e.send(b"ponderhit");
+    e.send(b"isready");
+    let lines = e.until("readyok");
+    let early = e.quiet_for(300);
+    assert!(!lines.iter().chain(&early).any(|l| l.starts_with("bestmove")), "{lines:?} {early:?}");
+    e.send(b"stop");
+    e.until("bestmove");
+}
+
+#[test]
+fn a_search_cut_short_reports_no_false_score_and_bad_numbers_are_named() {
+    let mut e = Engine::start();
+    e.send(b"setoption name UCI_ShowWDL value true");
+    e.send(b"position startpos");
+    e.send(b"go nodes 1");
+    let lines = e.until("bestmove");
+    assert!(!lines.iter().any(|l| l.contains("score mate 0")), "{lines:?}");
+    for (go, says) in [("go depth -3 nodes 200", "out of range"), ("go depth 2.5 nodes 200", "whole number"), ("go mate 0 nodes 200", "out of range")] {
+        e.send(go.as_bytes());
+        let lines = e.until("bestmove");
+        assert!(lines.iter().any(|l| l.starts_with("info string") && l.contains(says)), "{go}: {lines:?}");
+    }
+    e.send(b"setoption name MultiPV value 0");
+    e.send(b"isready");
+    let lines = e.until("readyok");
+    assert!(lines.iter().any(|l| l.contains("MultiPV 0 is out of range")), "{lines:?}");
+}
+
+#[test]
+fn searchmoves_letters_must_fit_the_position_and_rules() {
+    let mut e = Engine::start();
+    e.send(b"setoption name Rules value chessplayx");
+    e.send(format!("position fen {}", fen::JIEQI_START).as_bytes());
+    e.send(b"go depth 1 searchmoves h2h9Cn b2e2");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l.contains("searchmoves: h2h9Cn")), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "bestmove b2e2");
+}
