@@ -70,7 +70,12 @@ impl Labels {
 
     /// The label of a face-up piece.
     pub fn text(self, p: Piece) -> &'static str {
-        crate::rules::notation::role_label(p.role, p.color, self == Labels::Chinese, self == Labels::Vietnamese)
+        crate::rules::notation::role_label(
+            p.role,
+            p.color,
+            self == Labels::Chinese,
+            self == Labels::Vietnamese,
+        )
     }
 }
 
@@ -132,7 +137,10 @@ pub struct Params {
 
 /// A short, printable excerpt of untrusted text for a warning.
 fn excerpt(s: &str) -> String {
-    s.chars().take(40).map(|c| if c.is_control() { '?' } else { c }).collect()
+    s.chars()
+        .take(40)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
 }
 
 /// `%XX` escapes and `+` decoded; `None` for a malformed escape or bytes
@@ -146,7 +154,11 @@ pub fn percent_decode(s: &str) -> Option<String> {
             b'%' => {
                 let hex = b.get(i + 1..i + 3)?;
                 let hex = std::str::from_utf8(hex).ok()?;
-                out.push(u8::from_str_radix(hex, 16).ok().filter(|_| hex.bytes().all(|c| c.is_ascii_hexdigit()))?);
+                out.push(
+                    u8::from_str_radix(hex, 16)
+                        .ok()
+                        .filter(|_| hex.bytes().all(|c| c.is_ascii_hexdigit()))?,
+                );
                 i += 3;
             }
             b'+' => {
@@ -179,7 +191,11 @@ pub fn origin_of(url: &str) -> Option<String> {
     }
     let (host, port) = if let Some(v6) = authority.strip_prefix('[') {
         let (h, after) = v6.split_once(']')?;
-        if h.is_empty() || !h.bytes().all(|c| c.is_ascii_hexdigit() || c == b':' || c == b'.') {
+        if h.is_empty()
+            || !h
+                .bytes()
+                .all(|c| c.is_ascii_hexdigit() || c == b':' || c == b'.')
+        {
             return None;
         }
         let port = match after {
@@ -193,7 +209,8 @@ pub fn origin_of(url: &str) -> Option<String> {
             None => (authority, None),
         };
         let ok = !h.is_empty()
-            && h.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.')
+            && h.bytes()
+                .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.')
             && !h.starts_with('.')
             && !h.contains("..");
         if !ok {
@@ -217,7 +234,11 @@ pub fn origin_of(url: &str) -> Option<String> {
 pub fn parse_query(query: &str) -> (Params, Vec<String>) {
     let mut p = Params::default();
     let mut warnings = Vec::new();
-    for pair in query.trim_start_matches('?').split('&').filter(|s| !s.is_empty()) {
+    for pair in query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|s| !s.is_empty())
+    {
         let (k, raw) = pair.split_once('=').unwrap_or((pair, ""));
         let Some(v) = percent_decode(raw) else {
             warnings.push(format!(
@@ -262,7 +283,10 @@ pub fn parse_query(query: &str) -> (Params, Vec<String>) {
                 true
             }
             _ => {
-                warnings.push(format!("jieqi: unknown URL parameter '{}' ignored", excerpt(k)));
+                warnings.push(format!(
+                    "jieqi: unknown URL parameter '{}' ignored",
+                    excerpt(k)
+                ));
                 true
             }
         };
@@ -313,7 +337,10 @@ pub fn parse_message(m: &MessageFields) -> (Option<NewGame>, Vec<String>) {
     if let Some(o) = &m.opponent {
         g.opponent = Opponent::parse(o);
         if g.opponent.is_none() {
-            warnings.push(format!("jieqi embed: bad opponent '{}' ignored", excerpt(o)));
+            warnings.push(format!(
+                "jieqi embed: bad opponent '{}' ignored",
+                excerpt(o)
+            ));
         }
     }
     if let Some(s) = &m.side {
@@ -331,11 +358,33 @@ mod tests {
 
     #[test]
     fn origins_are_written_as_browsers_write_them() {
-        assert_eq!(origin_of("https://Example.org/games?x=1").as_deref(), Some("https://example.org"));
-        assert_eq!(origin_of("http://localhost:8080").as_deref(), Some("http://localhost:8080"));
-        assert_eq!(origin_of("https://a.b:443/").as_deref(), Some("https://a.b"));
-        assert_eq!(origin_of("http://[::1]:80").as_deref(), Some("http://[::1]"));
-        for bad in ["javascript:alert(1)", "https://", "https://u@h", "ftp://x", "https://h:99999", "https://ex ample", "https://é.fr", "https://a..b", "null"] {
+        assert_eq!(
+            origin_of("https://Example.org/games?x=1").as_deref(),
+            Some("https://example.org")
+        );
+        assert_eq!(
+            origin_of("http://localhost:8080").as_deref(),
+            Some("http://localhost:8080")
+        );
+        assert_eq!(
+            origin_of("https://a.b:443/").as_deref(),
+            Some("https://a.b")
+        );
+        assert_eq!(
+            origin_of("http://[::1]:80").as_deref(),
+            Some("http://[::1]")
+        );
+        for bad in [
+            "javascript:alert(1)",
+            "https://",
+            "https://u@h",
+            "ftp://x",
+            "https://h:99999",
+            "https://ex ample",
+            "https://é.fr",
+            "https://a..b",
+            "null",
+        ] {
             assert_eq!(origin_of(bad), None, "{bad}");
         }
     }
@@ -351,7 +400,9 @@ mod tests {
 
     #[test]
     fn a_bad_parameter_is_ignored_with_a_warning() {
-        let (p, w) = parse_query("?rules=vietnam&side=blue&embed=%&origin=https://a.org,nope&lang=fr-CA&x=1");
+        let (p, w) = parse_query(
+            "?rules=vietnam&side=blue&embed=%&origin=https://a.org,nope&lang=fr-CA&x=1",
+        );
         assert_eq!(p.rules, Some(RuleSet::Vietnam));
         assert_eq!(p.side, None);
         assert!(!p.embed);
@@ -362,13 +413,32 @@ mod tests {
 
     #[test]
     fn only_new_game_requests_of_this_version_are_read() {
-        let ok = MessageFields { version: Some(1.0), kind: Some("newGame".into()), rules: Some("xiangqi".into()), opponent: Some("god".into()), side: None };
+        let ok = MessageFields {
+            version: Some(1.0),
+            kind: Some("newGame".into()),
+            rules: Some("xiangqi".into()),
+            opponent: Some("god".into()),
+            side: None,
+        };
         let (g, w) = parse_message(&ok);
-        assert_eq!(g, Some(NewGame { rules: Some(RuleSet::Xiangqi), opponent: None, side: None }));
+        assert_eq!(
+            g,
+            Some(NewGame {
+                rules: Some(RuleSet::Xiangqi),
+                opponent: None,
+                side: None
+            })
+        );
         assert_eq!(w.len(), 1);
-        let old = MessageFields { version: Some(2.0), ..ok.clone() };
+        let old = MessageFields {
+            version: Some(2.0),
+            ..ok.clone()
+        };
         assert_eq!(parse_message(&old).0, None);
-        let other = MessageFields { kind: Some("move".into()), ..ok };
+        let other = MessageFields {
+            kind: Some("move".into()),
+            ..ok
+        };
         assert_eq!(parse_message(&other).0, None);
     }
 }

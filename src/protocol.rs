@@ -29,9 +29,19 @@ pub enum FromWorker {
         #[serde(default)]
         build: String,
     },
-    Progress { id: u32, depth: u32, score: i32 },
-    BestMove { id: u32, mv: Option<String> },
-    Error { id: u32, message: String },
+    Progress {
+        id: u32,
+        depth: u32,
+        score: i32,
+    },
+    BestMove {
+        id: u32,
+        mv: Option<String>,
+    },
+    Error {
+        id: u32,
+        message: String,
+    },
 }
 
 /// Handle one request (pure: the worker shell only moves messages).

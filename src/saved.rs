@@ -69,7 +69,12 @@ pub struct Resumed {
 }
 
 impl SavedGame {
-    pub fn new(rules: RuleSet, opponent: Option<Level>, human: Color, moves: Vec<String>) -> SavedGame {
+    pub fn new(
+        rules: RuleSet,
+        opponent: Option<Level>,
+        human: Color,
+        moves: Vec<String>,
+    ) -> SavedGame {
         SavedGame {
             version: VERSION,
             rules: rules.id().into(),
@@ -84,10 +89,13 @@ impl SavedGame {
         if self.version != VERSION {
             return Err(SavedError::Version(self.version));
         }
-        let rules = RuleSet::from_id(&self.rules).ok_or_else(|| SavedError::Rules(self.rules.clone()))?;
+        let rules =
+            RuleSet::from_id(&self.rules).ok_or_else(|| SavedError::Rules(self.rules.clone()))?;
         let opponent = match self.opponent.as_str() {
             "human" => None,
-            o => Some(Level::from_id(o).ok_or_else(|| SavedError::Opponent(self.opponent.clone()))?),
+            o => {
+                Some(Level::from_id(o).ok_or_else(|| SavedError::Opponent(self.opponent.clone()))?)
+            }
         };
         let human = match self.human.as_str() {
             "red" => Color::Red,
@@ -97,7 +105,12 @@ impl SavedGame {
         if self.moves.len() > MAX_PLIES {
             return Err(SavedError::TooLong(self.moves.len()));
         }
-        let game = Game::restore(Position::start(rules), &self.moves).map_err(SavedError::Record)?;
-        Ok(Resumed { game, opponent, human })
+        let game =
+            Game::restore(Position::start(rules), &self.moves).map_err(SavedError::Record)?;
+        Ok(Resumed {
+            game,
+            opponent,
+            human,
+        })
     }
 }

@@ -50,7 +50,11 @@ fn finds_mate_in_two() {
     let (m, score) = best(text, RuleSet::Xiangqi, 5);
     let m = m.expect("a move");
     assert!(score > ai::eval::MATE_BOUND, "score {score}");
-    assert_eq!(ai::eval::MATE - score, 3, "mate in two = 3 plies, got score {score}");
+    assert_eq!(
+        ai::eval::MATE - score,
+        3,
+        "mate in two = 3 plies, got score {score}"
+    );
     // The move forces mate: it does not mate at once (no shorter mate
     // exists), and every reply leaves Red a mate in one.
     let mut p = fen::parse(text, RuleSet::Xiangqi).unwrap();
@@ -173,7 +177,10 @@ fn the_search_only_sees_the_seats_pools() {
     let (r1, r2) = (search(&g1, Seat::Red), search(&g2, Seat::Red));
     assert_eq!(r1, r2, "Red's search depends on what only Black knows");
     // The two games really differ, and Black's knowledge shows it.
-    assert_ne!(g1.board().pool(jieqi::rules::Color::Red), g2.board().pool(jieqi::rules::Color::Red));
+    assert_ne!(
+        g1.board().pool(jieqi::rules::Color::Red),
+        g2.board().pool(jieqi::rules::Color::Red)
+    );
     assert_ne!(search(&g1, Seat::Black).0, search(&g2, Seat::Black).0);
     let red = g1.view(Seat::Red);
     let black = g1.view(Seat::Black);
@@ -204,13 +211,20 @@ impl Engine {
         let (tx, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             use std::io::BufRead;
-            for l in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            for l in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
                 if tx.send(l).is_err() {
                     break;
                 }
             }
         });
-        Engine { child, stdin, lines }
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
     }
     fn send(&mut self, line: &str) {
         writeln!(self.stdin, "{line}").unwrap();
@@ -254,7 +268,15 @@ impl Drop for Engine {
 }
 
 fn bestmove_of(lines: &[String]) -> String {
-    lines.last().unwrap().strip_prefix("bestmove ").unwrap().split_whitespace().next().unwrap().to_string()
+    lines
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string()
 }
 
 #[test]
@@ -274,12 +296,18 @@ fn uci_session() {
     e.send("position startpos moves h2e2C");
     e.send("go depth 3");
     let lines = e.until("bestmove");
-    assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
     let mut after = fen::parse(fen::JIEQI_START, RuleSet::Jieqi).unwrap();
     let (m, r, c) = movetext::resolve(&after, "h2e2C").unwrap();
     after.make(m, r, c);
     let best = bestmove_of(&lines);
-    assert!(after.legal_moves().iter().any(|m| m.to_string() == best), "{best} illegal");
+    assert!(
+        after.legal_moves().iter().any(|m| m.to_string() == best),
+        "{best} illegal"
+    );
 
     // `moves b2b9Nr` (reveal a horse, capture a black chariot) is accepted:
     // perft 1 counts the moves of exactly that position.
@@ -291,8 +319,15 @@ fn uci_session() {
     let (m, r, c) = movetext::resolve(&p, "b2b9Nr").unwrap();
     p.make(m, r, c);
     let expected = jieqi::rules::perft::perft(&mut p.clone(), 1);
-    assert_eq!(lines.last().unwrap(), &format!("Nodes searched: {expected}"), "{lines:?}");
-    let divided = lines.iter().filter(|l| l.len() > 5 && l.as_bytes()[4] == b':').count();
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("Nodes searched: {expected}"),
+        "{lines:?}"
+    );
+    let divided = lines
+        .iter()
+        .filter(|l| l.len() > 5 && l.as_bytes()[4] == b':')
+        .count();
     assert_eq!(divided, p.legal_moves().len(), "{lines:?}");
 
     // Errors are reported and every go still answers once.
@@ -301,12 +336,21 @@ fn uci_session() {
     e.send("go wibble 3");
     let lines = e.until("bestmove");
     assert_eq!(lines.last().unwrap(), "bestmove (none)");
-    assert!(lines.iter().any(|l| l.contains("unknown command 'bogus'")), "{lines:?}");
-    assert!(lines.iter().any(|l| l.contains("the board needs 10 ranks")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("unknown command 'bogus'")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("the board needs 10 ranks")),
+        "{lines:?}"
+    );
     e.send("position startpos moves h2e2");
     e.send("isready");
     let lines = e.until("readyok");
-    assert!(lines.iter().any(|l| l.contains("reveal letter is missing")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("reveal letter is missing")),
+        "{lines:?}"
+    );
 
     // `go infinite` answers only after `stop`, and `isready` is answered
     // while it searches. Two bare generals: the search reaches its depth
@@ -315,15 +359,24 @@ fn uci_session() {
     e.send(&format!("position fen {bare}"));
     e.send("go infinite");
     let early = e.quiet_for(400);
-    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "answered before stop: {early:?}");
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "answered before stop: {early:?}"
+    );
     e.send("isready");
     let lines = e.until("readyok");
-    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
     e.send("stop");
     let lines = e.until("bestmove");
     let best = bestmove_of(&lines);
     let bare = fen::parse(bare, RuleSet::Jieqi).unwrap();
-    assert!(bare.legal_moves().iter().any(|m| m.to_string() == best), "{best}");
+    assert!(
+        bare.legal_moves().iter().any(|m| m.to_string() == best),
+        "{best}"
+    );
     e.send("quit");
     let status = e.child.wait().unwrap();
     assert!(status.success());

@@ -198,7 +198,7 @@ fn move_counters_are_bounded() {
 fn ambiguous_or_malformed_shapes_are_refused() {
     let b = "3k5/9/9/9/9/9/9/9/9/4K4";
     let cases = [
-        format!("{b}  - - 0 1"), // empty side field
+        format!("{b}  - - 0 1"),      // empty side field
         format!("{b} w - - 0  1"),    // empty counter field
         format!("{b} w - - 0 1 - -"), // 8 fields
         format!("{b} w R2 - - 0 1"),  // 7 fields of no known form

@@ -247,7 +247,11 @@ fn logging_engine(dir: &Path) -> (String, PathBuf) {
     use std::os::unix::fs::PermissionsExt;
     let log = dir.join("sent.log");
     let script = dir.join("logging-engine.sh");
-    std::fs::write(&script, format!("#!/bin/sh\ntee -a '{}' | '{ME}' uci\n", log.display())).unwrap();
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\ntee -a '{}' | '{ME}' uci\n", log.display()),
+    )
+    .unwrap();
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     (format!("uci:{}", script.display()), log)
 }
@@ -258,7 +262,8 @@ fn colours_alternate_and_each_engine_sees_only_its_seats_knowledge() {
     let dir = scratch("knowledge");
     let (engine, log) = logging_engine(&dir);
     let out = run(&[
-        "match", &engine, "easy:150", "--games", "4", "--rules", "vietnam", "--nodes", "150", "--jobs", "1", "--seed", "9",
+        "match", &engine, "easy:150", "--games", "4", "--rules", "vietnam", "--nodes", "150",
+        "--jobs", "1", "--seed", "9",
     ]);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert!(stdout.contains("(vietnam, 4 games)"), "{stdout}{stderr}");
@@ -273,12 +278,22 @@ fn colours_alternate_and_each_engine_sees_only_its_seats_knowledge() {
         } else if line.starts_with("go") {
             let rest = last_position.clone().expect("a position before go");
             let (start, moves) = match rest.split_once(" moves ") {
-                Some((s, m)) => (s.to_string(), m.split_whitespace().map(str::to_string).collect::<Vec<_>>()),
+                Some((s, m)) => (
+                    s.to_string(),
+                    m.split_whitespace().map(str::to_string).collect::<Vec<_>>(),
+                ),
                 None => (rest.clone(), Vec::new()),
             };
-            let start = start.strip_prefix("fen ").map(str::to_string).unwrap_or_else(|| fen::JIEQI_START.to_string());
+            let start = start
+                .strip_prefix("fen ")
+                .map(str::to_string)
+                .unwrap_or_else(|| fen::JIEQI_START.to_string());
             let mut p: Position = fen::parse(&start, RuleSet::Vietnam).unwrap();
-            let engine_colour = if moves.len() % 2 == 0 { p.turn() } else { p.turn().other() };
+            let engine_colour = if moves.len() % 2 == 0 {
+                p.turn()
+            } else {
+                p.turn().other()
+            };
             if moves.len() <= 1 {
                 colours.push(engine_colour);
             }
@@ -288,7 +303,12 @@ fn colours_alternate_and_each_engine_sees_only_its_seats_knowledge() {
                 if p.piece_at(m.to).is_some_and(|x| x.hidden) {
                     // Vietnam: only the capturer learns a captured face-down identity.
                     let by_engine = mover == engine_colour;
-                    assert_eq!(c.is_some(), by_engine, "{t}: the engine was told {} it may not know", if by_engine { "nothing" } else { "what" });
+                    assert_eq!(
+                        c.is_some(),
+                        by_engine,
+                        "{t}: the engine was told {} it may not know",
+                        if by_engine { "nothing" } else { "what" }
+                    );
                     hidden_captures[usize::from(!by_engine)] += 1;
                 }
                 p.make(m, r, c);
@@ -301,6 +321,9 @@ fn colours_alternate_and_each_engine_sees_only_its_seats_knowledge() {
         assert_ne!(pair[0], pair[1], "{colours:?}");
     }
     assert!(colours.contains(&Color::Red) && colours.contains(&Color::Black));
-    assert!(hidden_captures[0] > 0 && hidden_captures[1] > 0, "no captures of face-down pieces to check: {hidden_captures:?}");
+    assert!(
+        hidden_captures[0] > 0 && hidden_captures[1] > 0,
+        "no captures of face-down pieces to check: {hidden_captures:?}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -26,7 +26,11 @@ fn jieqi_perft_beyond_depth_one_agrees() {
     let p = Position::start(RuleSet::Jieqi);
     let b = Board::parse(&fen::write(&p), false);
     for depth in 1..=2 {
-        assert_eq!(perft(&mut p.clone(), depth), b.perft(depth), "Jieqi start depth {depth}");
+        assert_eq!(
+            perft(&mut p.clone(), depth),
+            b.perft(depth),
+            "Jieqi start depth {depth}"
+        );
     }
 }
 
@@ -85,7 +89,10 @@ fn is_legal_agrees_with_legal_moves_for_every_pair() {
 
 #[test]
 fn jieqi_perft_depth_three_agrees_in_play() {
-    for p in random_positions(RuleSet::Jieqi, 2, 40).into_iter().step_by(13) {
+    for p in random_positions(RuleSet::Jieqi, 2, 40)
+        .into_iter()
+        .step_by(13)
+    {
         let text = fen::write(&p);
         let b = Board::parse(&text, false);
         assert_eq!(perft(&mut p.clone(), 3), b.perft(3), "{text}");

@@ -109,11 +109,22 @@ fn shuttling_games_reach_repetition_and_long_quiet_stretches() {
             g.play(m).unwrap();
             longest_quiet = longest_quiet.max(g.board().halfmove());
         }
-        if g.outcome().is_some_and(|o| matches!(o.reason, Reason::Repetition | Reason::PerpetualCheck | Reason::PerpetualChase)) {
+        if g.outcome().is_some_and(|o| {
+            matches!(
+                o.reason,
+                Reason::Repetition | Reason::PerpetualCheck | Reason::PerpetualChase
+            )
+        }) {
             repetitions += 1;
         }
     }
     println!("repetitions {repetitions}, longest quiet {longest_quiet}");
-    assert!(repetitions >= 20, "only {repetitions} of 80 games ended by repetition");
-    assert!(longest_quiet >= 40, "longest stretch without progress: {longest_quiet} plies");
+    assert!(
+        repetitions >= 20,
+        "only {repetitions} of 80 games ended by repetition"
+    );
+    assert!(
+        longest_quiet >= 40,
+        "longest stretch without progress: {longest_quiet} plies"
+    );
 }

@@ -188,12 +188,32 @@ fn arguments_that_are_not_utf8_are_errors_not_panics() {
     use std::os::unix::ffi::OsStrExt;
     let bad = OsStr::from_bytes(b"e0e1\xff");
     for args in [
-        vec![OsStr::new("result"), OsStr::new("3k5/9/9/9/9/9/9/9/9/4K4 w - 0 1"), bad],
-        vec![OsStr::new("result"), OsStr::new("--rules"), OsStr::from_bytes(b"jieqi\xff"), OsStr::new("startpos")],
+        vec![
+            OsStr::new("result"),
+            OsStr::new("3k5/9/9/9/9/9/9/9/9/4K4 w - 0 1"),
+            bad,
+        ],
+        vec![
+            OsStr::new("result"),
+            OsStr::new("--rules"),
+            OsStr::from_bytes(b"jieqi\xff"),
+            OsStr::new("startpos"),
+        ],
         vec![OsStr::new("moves"), OsStr::from_bytes(b"startpos\xff")],
     ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_jieqi")).args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        assert!(String::from_utf8_lossy(&out.stderr).contains("error"), "{args:?}");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_jieqi"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("error"),
+            "{args:?}"
+        );
     }
 }

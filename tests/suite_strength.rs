@@ -16,7 +16,11 @@ fn pos(text: &str) -> Position {
     fen::parse(text, RuleSet::Jieqi).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 fn dests(p: &Position, from: &str) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves_from(sq(from)).iter().map(|m| m.to.to_string()).collect();
+    let mut v: Vec<String> = p
+        .legal_moves_from(sq(from))
+        .iter()
+        .map(|m| m.to.to_string())
+        .collect();
     v.sort();
     v
 }
@@ -29,7 +33,9 @@ fn face_down_cannon_needs_exactly_one_screen() {
     let start = Position::start(RuleSet::Jieqi);
     assert!(start.attacked_by(sq("h0"), Color::Black));
     // No screen (h2 gone): h0 is the first piece met, so it is not attacked.
-    let none = pos("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X7/9/XXXXKXXXX w A2B2N2R2C2P5a2b2n2r2c2p5 0 1");
+    let none = pos(
+        "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X7/9/XXXXKXXXX w A2B2N2R2C2P5a2b2n2r2c2p5 0 1",
+    );
     assert!(!none.attacked_by(sq("h0"), Color::Black));
     // Two screens (a red soldier on h4 as well): not attacked either.
     let two = pos("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/7P1/X1X1X3X/1X5X1/9/XXXXKXXXX w A2B2N2R2C2P4a2b2n2r2c2p5 0 1");
@@ -85,7 +91,11 @@ fn capture_heavy_game(rules: RuleSet, seed: u64, plies: usize) -> Game {
             break;
         }
         let legal = g.legal_moves();
-        let captures: Vec<Move> = legal.iter().copied().filter(|m| g.board().piece_at(m.to).is_some()).collect();
+        let captures: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| g.board().piece_at(m.to).is_some())
+            .collect();
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
@@ -129,7 +139,11 @@ fn views_reveal_only_what_each_rule_set_allows_through_every_channel() {
                         let text = &v.moves[ply];
                         // The reveal letter is always there.
                         if let Some(id) = p.reveal {
-                            let letter = if p.piece.color == Color::Red { id.char().to_ascii_uppercase() } else { id.char().to_ascii_lowercase() };
+                            let letter = if p.piece.color == Color::Red {
+                                id.char().to_ascii_uppercase()
+                            } else {
+                                id.char().to_ascii_lowercase()
+                            };
                             assert_eq!(text.chars().nth(4), Some(letter), "{rules:?} {text}");
                         }
                         let Some(c) = p.captured else { continue };
@@ -143,11 +157,18 @@ fn views_reveal_only_what_each_rule_set_allows_through_every_channel() {
                         hidden_captures += 1;
                         let knows = may_know(rules, seat, p.piece.color, over);
                         if rules == RuleSet::ChessPlayX {
-                            assert_eq!(p.capture_id, None, "ChessPlayX never draws a captured identity");
+                            assert_eq!(
+                                p.capture_id, None,
+                                "ChessPlayX never draws a captured identity"
+                            );
                         }
                         assert_eq!(entry.role.is_some(), knows, "{rules:?} {seat:?} ply {ply}");
                         let letters = text.len() - 4;
-                        assert_eq!(letters, p.reveal.is_some() as usize + knows as usize, "{rules:?} {seat:?} {text}");
+                        assert_eq!(
+                            letters,
+                            p.reveal.is_some() as usize + knows as usize,
+                            "{rules:?} {seat:?} {text}"
+                        );
                         if !knows {
                             if let Some(id) = p.capture_id {
                                 let mut pool = pools[c.color.index()];
@@ -158,7 +179,11 @@ fn views_reveal_only_what_each_rule_set_allows_through_every_channel() {
                     }
                     let _ = caps;
                     for c in Color::ALL {
-                        assert_eq!(v.position.pool(c), &pools[c.index()], "{rules:?} {seat:?} pool {c:?}");
+                        assert_eq!(
+                            v.position.pool(c),
+                            &pools[c.index()],
+                            "{rules:?} {seat:?} pool {c:?}"
+                        );
                     }
                     // The seat's FEN carries exactly that pool, and reads back.
                     let text = fen::write(&v.position);
@@ -167,7 +192,8 @@ fn views_reveal_only_what_each_rule_set_allows_through_every_channel() {
                     // The seat's record replays for that seat (move letters are consistent).
                     let mut p = g.start_position().clone();
                     for t in &v.moves {
-                        let (m, rev, cap) = movetext::resolve(&p, t).unwrap_or_else(|e| panic!("{t}: {e}"));
+                        let (m, rev, cap) =
+                            movetext::resolve(&p, t).unwrap_or_else(|e| panic!("{t}: {e}"));
                         p.make(m, rev, cap);
                     }
                     assert_eq!(p.public_hash(), g.board().public_hash());
@@ -175,12 +201,18 @@ fn views_reveal_only_what_each_rule_set_allows_through_every_channel() {
             }
         }
     }
-    assert!(hidden_captures > 50, "only {hidden_captures} captured face-down pieces");
+    assert!(
+        hidden_captures > 50,
+        "only {hidden_captures} captured face-down pieces"
+    );
 }
 
 /// Index of the capture made at `ply` in the seat's list of captured pieces of `c`.
 fn caps_of(v: &jieqi::rules::View, c: Color, ply: usize) -> usize {
-    v.captured[c.index()].iter().position(|x| x.ply == ply).expect("capture listed")
+    v.captured[c.index()]
+        .iter()
+        .position(|x| x.ply == ply)
+        .expect("capture listed")
 }
 
 // ---- the no-progress limit, reached through play ----
@@ -196,7 +228,10 @@ enum Event {
 /// Quiet chariot and general moves that never repeat a position, with one
 /// event played by Red at the first chance from ply 40 on. Returns the ply
 /// count at which the game ended and the ply of the event.
-fn play_until_no_progress(rules: RuleSet, event: Event) -> (usize, Option<usize>, jieqi::rules::Outcome) {
+fn play_until_no_progress(
+    rules: RuleSet,
+    event: Event,
+) -> (usize, Option<usize>, jieqi::rules::Outcome) {
     // Red: general d0, chariot a1, face-down soldier-point piece on i3,
     // face-up soldier across the river on c5. Black: general f9, chariot i8,
     // a soldier on g4 for Red to take.
@@ -240,7 +275,9 @@ fn play_until_no_progress(rules: RuleSet, event: Event) -> (usize, Option<usize>
             .copied()
             .filter(|m| {
                 let p = board.piece_at(m.from).unwrap();
-                !p.hidden && matches!(p.role, Role::Chariot | Role::General) && board.piece_at(m.to).is_none()
+                !p.hidden
+                    && matches!(p.role, Role::Chariot | Role::General)
+                    && board.piece_at(m.to).is_none()
             })
             .collect();
         // A fixed shuffle, so the walk wanders instead of shuttling.
@@ -250,7 +287,10 @@ fn play_until_no_progress(rules: RuleSet, event: Event) -> (usize, Option<usize>
         for m in quiet {
             let mut q = board.clone();
             q.make(m, None, None);
-            if seen.get(&q.public_hash()).copied().unwrap_or(0) >= 1 || q.in_check() || q.legal_moves().is_empty() {
+            if seen.get(&q.public_hash()).copied().unwrap_or(0) >= 1
+                || q.in_check()
+                || q.legal_moves().is_empty()
+            {
                 continue;
             }
             g.play(m).unwrap();
@@ -258,7 +298,15 @@ fn play_until_no_progress(rules: RuleSet, event: Event) -> (usize, Option<usize>
             played = true;
             break;
         }
-        assert!(played, "{rules:?}: no fresh quiet move at ply {ply}: {} {:?}", fen::write(&board), g.history().iter().map(|r| r.played.mv.to_string()).collect::<Vec<_>>());
+        assert!(
+            played,
+            "{rules:?}: no fresh quiet move at ply {ply}: {} {:?}",
+            fen::write(&board),
+            g.history()
+                .iter()
+                .map(|r| r.played.mv.to_string())
+                .collect::<Vec<_>>()
+        );
     }
     panic!("{rules:?}: no result in 400 plies");
 }
@@ -268,21 +316,41 @@ fn no_progress_limit_through_play_by_rule_set() {
     use jieqi::rules::Reason::NoProgress;
     for rules in RuleSet::ALL {
         let (end, _, o) = play_until_no_progress(rules, Event::None);
-        assert_eq!((end, o.winner, o.reason), (120, None, NoProgress), "{rules:?} quiet");
+        assert_eq!(
+            (end, o.winner, o.reason),
+            (120, None, NoProgress),
+            "{rules:?} quiet"
+        );
         // A capture resets the count in every rule set.
         let (end, at, o) = play_until_no_progress(rules, Event::Capture);
         let at = at.expect("a capture was played");
-        assert_eq!((end, o.reason), (at + 1 + 120, NoProgress), "{rules:?} capture");
+        assert_eq!(
+            (end, o.reason),
+            (at + 1 + 120, NoProgress),
+            "{rules:?} capture"
+        );
         // A soldier move resets it only under ChessPlayX.
         let (end, at, o) = play_until_no_progress(rules, Event::SoldierMove);
         let at = at.expect("a soldier move was played");
-        let expect = if rules == RuleSet::ChessPlayX { at + 1 + 120 } else { 120 };
-        assert_eq!((end, o.reason), (expect, NoProgress), "{rules:?} soldier move");
+        let expect = if rules == RuleSet::ChessPlayX {
+            at + 1 + 120
+        } else {
+            120
+        };
+        assert_eq!(
+            (end, o.reason),
+            (expect, NoProgress),
+            "{rules:?} soldier move"
+        );
         if rules != RuleSet::Xiangqi {
             // A reveal resets it under ChessPlayX and Vietnam, not Jieqi.
             let (end, at, o) = play_until_no_progress(rules, Event::Reveal);
             let at = at.expect("a reveal was played");
-            let expect = if rules == RuleSet::Jieqi { 120 } else { at + 1 + 120 };
+            let expect = if rules == RuleSet::Jieqi {
+                120
+            } else {
+                at + 1 + 120
+            };
             assert_eq!((end, o.reason), (expect, NoProgress), "{rules:?} reveal");
         }
     }
@@ -298,10 +366,20 @@ fn assert_frequencies(counts: &[u64; 7], n: u64, pool: &[(Role, u32)], what: &st
         let expected = n as f64 * p;
         let sigma = (n as f64 * p * (1.0 - p)).sqrt();
         let got = counts[r.index()] as f64;
-        assert!((got - expected).abs() < 4.5 * sigma, "{what}: {r:?} {got} vs {expected:.0} (sigma {sigma:.1})");
+        assert!(
+            (got - expected).abs() < 4.5 * sigma,
+            "{what}: {r:?} {got} vs {expected:.0} (sigma {sigma:.1})"
+        );
     }
-    let outside: u64 = Role::HIDDEN.iter().filter(|r| !pool.iter().any(|(q, _)| q == *r)).map(|r| counts[r.index()]).sum();
-    assert_eq!(outside, 0, "{what}: an identity drawn that the pool did not hold");
+    let outside: u64 = Role::HIDDEN
+        .iter()
+        .filter(|r| !pool.iter().any(|(q, _)| q == *r))
+        .map(|r| counts[r.index()])
+        .sum();
+    assert_eq!(
+        outside, 0,
+        "{what}: an identity drawn that the pool did not hold"
+    );
 }
 
 #[test]
@@ -314,7 +392,12 @@ fn reveals_from_a_partly_used_pool_follow_the_remaining_counts() {
         let mut g = Game::from_fen_seeded(text, RuleSet::Jieqi, seed).unwrap();
         counts[g.play(mv("a3a4")).unwrap().reveal.unwrap().index()] += 1;
     }
-    assert_frequencies(&counts, n, &[(Role::Chariot, 2), (Role::Cannon, 1), (Role::Soldier, 4)], "partly used pool");
+    assert_frequencies(
+        &counts,
+        n,
+        &[(Role::Chariot, 2), (Role::Cannon, 1), (Role::Soldier, 4)],
+        "partly used pool",
+    );
 }
 
 #[test]
@@ -328,7 +411,12 @@ fn captured_identities_are_drawn_from_the_victims_pool() {
             let mut g = Game::from_fen_seeded(text, rules, seed).unwrap();
             counts[g.play(mv("a0a6")).unwrap().capture_id.unwrap().index()] += 1;
         }
-        assert_frequencies(&counts, n, &[(Role::Advisor, 1), (Role::Horse, 2), (Role::Soldier, 3)], "capture draw");
+        assert_frequencies(
+            &counts,
+            n,
+            &[(Role::Advisor, 1), (Role::Horse, 2), (Role::Soldier, 3)],
+            "capture draw",
+        );
     }
 }
 
@@ -345,7 +433,11 @@ fn plain_threefold_repetition_is_a_draw_in_every_rule_set() {
             g.play(mv(m)).unwrap();
         }
         let o = g.outcome().expect("third occurrence");
-        assert_eq!((o.winner, o.reason), (None, jieqi::rules::Reason::Repetition), "{rules:?}");
+        assert_eq!(
+            (o.winner, o.reason),
+            (None, jieqi::rules::Reason::Repetition),
+            "{rules:?}"
+        );
     }
 }
 
@@ -365,6 +457,10 @@ fn both_sides_giving_perpetual_check_is_a_draw() {
             assert!(g.board().in_check(), "{m} gives check");
         }
         let o = g.outcome().expect("third occurrence");
-        assert_eq!((o.winner, o.reason), (None, jieqi::rules::Reason::Repetition), "{rules:?}");
+        assert_eq!(
+            (o.winner, o.reason),
+            (None, jieqi::rules::Reason::Repetition),
+            "{rules:?}"
+        );
     }
 }

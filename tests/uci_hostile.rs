@@ -25,13 +25,20 @@ impl Engine {
         let (tx, lines) = channel();
         std::thread::spawn(move || {
             use std::io::BufRead;
-            for l in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            for l in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
                 if tx.send(l).is_err() {
                     break;
                 }
             }
         });
-        Engine { child, stdin, lines }
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
     }
     fn send(&mut self, bytes: &[u8]) {
         self.stdin.write_all(bytes).unwrap();
@@ -41,7 +48,10 @@ impl Engine {
     fn until(&mut self, prefix: &str) -> Vec<String> {
         let mut got = Vec::new();
         loop {
-            let l = self.lines.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|_| panic!("no '{prefix}': {got:?}"));
+            let l = self
+                .lines
+                .recv_timeout(Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("no '{prefix}': {got:?}"));
             let done = l.starts_with(prefix);
             got.push(l);
             if done {
@@ -76,7 +86,10 @@ fn setting_the_rules_keeps_the_position_given() {
     let (m, r, c) = movetext::resolve(&p, "h2e2C").unwrap();
     p.make(m, r, c);
     let best = best.strip_prefix("bestmove ").unwrap();
-    assert!(p.legal_moves().iter().any(|m| m.to_string() == best), "{best} is not Black's move");
+    assert!(
+        p.legal_moves().iter().any(|m| m.to_string() == best),
+        "{best} is not Black's move"
+    );
     // Rules the position does not fit: refused, and `go` says so.
     e.send(b"setoption name Rules value xiangqi");
     e.send(b"go depth 1");
@@ -95,7 +108,13 @@ fn junk_during_go_infinite_does_not_end_the_search() {
     e.send(b"isready");
     let lines = e.until("readyok");
     let early = e.quiet_for(300);
-    assert!(!lines.iter().chain(&early).any(|l| l.starts_with("bestmove")), "{lines:?} {early:?}");
+    assert!(
+        !lines
+            .iter()
+            .chain(&early)
+            .any(|l| l.starts_with("bestmove")),
+        "{lines:?} {early:?}"
+    );
     e.send(b"stop");
     e.until("bestmove");
 }
@@ -107,16 +126,33 @@ fn a_search_cut_short_reports_no_false_score_and_bad_numbers_are_named() {
     e.send(b"position startpos");
     e.send(b"go nodes 1");
     let lines = e.until("bestmove");
-    assert!(!lines.iter().any(|l| l.contains("score mate 0")), "{lines:?}");
-    for (go, says) in [("go depth -3 nodes 200", "out of range"), ("go depth 2.5 nodes 200", "whole number"), ("go mate 0 nodes 200", "out of range")] {
+    assert!(
+        !lines.iter().any(|l| l.contains("score mate 0")),
+        "{lines:?}"
+    );
+    for (go, says) in [
+        ("go depth -3 nodes 200", "out of range"),
+        ("go depth 2.5 nodes 200", "whole number"),
+        ("go mate 0 nodes 200", "out of range"),
+    ] {
         e.send(go.as_bytes());
         let lines = e.until("bestmove");
-        assert!(lines.iter().any(|l| l.starts_with("info string") && l.contains(says)), "{go}: {lines:?}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string") && l.contains(says)),
+            "{go}: {lines:?}"
+        );
     }
     e.send(b"setoption name MultiPV value 0");
     e.send(b"isready");
     let lines = e.until("readyok");
-    assert!(lines.iter().any(|l| l.contains("MultiPV 0 is out of range")), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("MultiPV 0 is out of range")),
+        "{lines:?}"
+    );
 }
 
 #[test]
@@ -126,6 +162,9 @@ fn searchmoves_letters_must_fit_the_position_and_rules() {
     e.send(format!("position fen {}", fen::JIEQI_START).as_bytes());
     e.send(b"go depth 1 searchmoves h2h9Cn b2e2");
     let lines = e.until("bestmove");
-    assert!(lines.iter().any(|l| l.contains("searchmoves: h2h9Cn")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("searchmoves: h2h9Cn")),
+        "{lines:?}"
+    );
     assert_eq!(lines.last().unwrap(), "bestmove b2e2");
 }

@@ -129,9 +129,9 @@ mod cli {
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
                 let notation = match flag(&mut args, "--notation") {
                     None => None,
-                    Some(n) => Some(
-                        Notation::from_id(&n).ok_or(format!("unknown notation '{n}'"))?,
-                    ),
+                    Some(n) => {
+                        Some(Notation::from_id(&n).ok_or(format!("unknown notation '{n}'"))?)
+                    }
                 };
                 if args.is_empty() {
                     return Err("moves needs a FEN".into());

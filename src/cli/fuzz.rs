@@ -16,8 +16,8 @@ use std::collections::BTreeMap;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::rules::notation::{self, Notation};
 use crate::ai::Level;
+use crate::rules::notation::{self, Notation};
 use crate::rules::{fen, movetext, Color, Game, RuleSet, Seat};
 use crate::saved::SavedGame;
 
@@ -146,7 +146,9 @@ fn mutate_fen(text: &str, rng: &mut Rng) -> String {
         }
         4 => {
             // Change a pool count or letter.
-            if let Some(i) = fields.iter().position(|f| f.len() > 2 && f.chars().any(|c| c.is_ascii_digit()) && !f.contains('/')) {
+            if let Some(i) = fields.iter().position(|f| {
+                f.len() > 2 && f.chars().any(|c| c.is_ascii_digit()) && !f.contains('/')
+            }) {
                 let mut b: Vec<u8> = fields[i].bytes().collect();
                 let k = rng.below(b.len());
                 b[k] = *rng.pick(b"0123456789ABNRCPKXanbrcpkx-");
@@ -227,7 +229,11 @@ fn mutate_move(text: &str, rng: &mut Rng) -> String {
         }
         4 => {
             for c in b.iter_mut().skip(4) {
-                *c = if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() };
+                *c = if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                };
             }
         }
         5 => {
@@ -243,8 +249,14 @@ fn mutate_move(text: &str, rng: &mut Rng) -> String {
 /// One mutation of a display-notation text (character-wise, Unicode-aware).
 fn mutate_text(text: &str, n: Notation, rng: &mut Rng) -> String {
     let alphabet: &[char] = match n {
-        Notation::Chinese => &['车', '马', '相', '仕', '帅', '炮', '兵', '将', '暗', '前', '后', '中', '进', '退', '平', '一', '五', '九', '1', '9', '１', 'x'],
-        _ => &['R', 'H', 'E', 'A', 'K', 'C', 'P', 'X', 'U', 'M', 'T', 'S', 'B', 'V', '+', '-', '.', '=', '1', '5', '9', '0', 't', 's', '３'],
+        Notation::Chinese => &[
+            '车', '马', '相', '仕', '帅', '炮', '兵', '将', '暗', '前', '后', '中', '进', '退',
+            '平', '一', '五', '九', '1', '9', '１', 'x',
+        ],
+        _ => &[
+            'R', 'H', 'E', 'A', 'K', 'C', 'P', 'X', 'U', 'M', 'T', 'S', 'B', 'V', '+', '-', '.',
+            '=', '1', '5', '9', '0', 't', 's', '３',
+        ],
     };
     let mut c: Vec<char> = text.chars().collect();
     match rng.below(5) {
@@ -269,10 +281,19 @@ fn mutate_text(text: &str, n: Notation, rng: &mut Rng) -> String {
 /// player's own record, between two people the referee's.
 fn saved_game(game: &Game, rng: &mut Rng) -> SavedGame {
     let human = *rng.pick(&[Color::Red, Color::Black]);
-    let opponent = *rng.pick(&[None, Some(Level::Easy), Some(Level::Medium), Some(Level::Hard)]);
+    let opponent = *rng.pick(&[
+        None,
+        Some(Level::Easy),
+        Some(Level::Medium),
+        Some(Level::Hard),
+    ]);
     let moves = match opponent {
         Some(_) => game.view(Seat::of(human)).moves,
-        None => game.history().iter().map(|r| movetext::write(&r.played, true)).collect(),
+        None => game
+            .history()
+            .iter()
+            .map(|r| movetext::write(&r.played, true))
+            .collect(),
     };
     SavedGame::new(game.rules(), opponent, human, moves)
 }
@@ -311,7 +332,12 @@ fn mutate_saved(saved: &SavedGame, rng: &mut Rng) -> String {
                 }
                 _ => {
                     let k = rng.below(b.len() + 1);
-                    b.splice(k..k, rng.pick(&[&b"null"[..], b"\"x\":1,", b"[", b"\\u0000"]).iter().copied());
+                    b.splice(
+                        k..k,
+                        rng.pick(&[&b"null"[..], b"\"x\":1,", b"[", b"\\u0000"])
+                            .iter()
+                            .copied(),
+                    );
                 }
             }
             return String::from_utf8_lossy(&b).into_owned();
@@ -321,11 +347,30 @@ fn mutate_saved(saved: &SavedGame, rng: &mut Rng) -> String {
 }
 
 const QUERY_PARTS: [&str; 24] = [
-    "embed=1", "embed=0", "rules=jieqi", "rules=vietnam", "rules=xiangqi", "opponent=hard",
-    "opponent=human", "side=black", "side=random", "labels=chinese", "lang=vi", "lang=zh-Hans",
-    "notation=chinese", "theme=dark", "origin=https://example.org", "origin=http://localhost:8080,https://a.b",
-    "origin=https%3A%2F%2Fx.org", "level=easy", "pieces=international", "lang=fr-CA",
-    "notation=coords", "theme=auto", "rules=chessplayx", "side=red",
+    "embed=1",
+    "embed=0",
+    "rules=jieqi",
+    "rules=vietnam",
+    "rules=xiangqi",
+    "opponent=hard",
+    "opponent=human",
+    "side=black",
+    "side=random",
+    "labels=chinese",
+    "lang=vi",
+    "lang=zh-Hans",
+    "notation=chinese",
+    "theme=dark",
+    "origin=https://example.org",
+    "origin=http://localhost:8080,https://a.b",
+    "origin=https%3A%2F%2Fx.org",
+    "level=easy",
+    "pieces=international",
+    "lang=fr-CA",
+    "notation=coords",
+    "theme=auto",
+    "rules=chessplayx",
+    "side=red",
 ];
 
 /// A URL query from valid parts, then mutated.
@@ -337,12 +382,25 @@ fn query(rng: &mut Rng) -> String {
         let k = rng.below(q.len() + 1);
         match rng.below(4) {
             0 if k < q.len() => {
-                q[k] = *rng.pick(&['%', '+', '&', '=', ',', ':', '/', '@', '[', ']', 'é', '\0', 'A', '9', 'e']);
+                q[k] = *rng.pick(&[
+                    '%', '+', '&', '=', ',', ':', '/', '@', '[', ']', 'é', '\0', 'A', '9', 'e',
+                ]);
             }
             1 => q.insert(k, *rng.pick(&['%', '%', '&', '=', ',', '.', '#'])),
             2 => q.truncate(k),
             _ => {
-                let tail: String = rng.pick(&["%E0%A4", "%zz", "%", "%2", "=%", ",http://[::1]:0", ",https://u@h", ",ftp://x"]).to_string();
+                let tail: String = rng
+                    .pick(&[
+                        "%E0%A4",
+                        "%zz",
+                        "%",
+                        "%2",
+                        "=%",
+                        ",http://[::1]:0",
+                        ",https://u@h",
+                        ",ftp://x",
+                    ])
+                    .to_string();
                 q.extend(tail.chars());
             }
         }
@@ -370,14 +428,22 @@ pub fn fuzz(cases: u64, seed: u64) -> FuzzReport {
         for _ in 0..rng.below(3) {
             text = mutate_fen(&text, &mut rng);
         }
-        let read_as = if rng.chance(4) { *rng.pick(&RuleSet::ALL) } else { rules };
+        let read_as = if rng.chance(4) {
+            *rng.pick(&RuleSet::ALL)
+        } else {
+            rules
+        };
         match fen::parse(&text, read_as) {
             Ok(p) => {
                 report.hit("fen", "accepted");
                 // What is accepted is playable and writes back to itself.
                 let back = fen::parse(&fen::write(&p), read_as)
                     .unwrap_or_else(|e| panic!("'{text}' parsed but its own text did not: {e}"));
-                assert_eq!(back.public_hash(), p.public_hash(), "round trip of '{text}'");
+                assert_eq!(
+                    back.public_hash(),
+                    p.public_hash(),
+                    "round trip of '{text}'"
+                );
                 let mut g = Game::from_position_seeded(p, rng.0.next_u64());
                 for _ in 0..4 {
                     if g.outcome().is_some() {
@@ -421,10 +487,19 @@ pub fn fuzz(cases: u64, seed: u64) -> FuzzReport {
                 Ok(r) => {
                     // An untouched record resumes to the same record.
                     if g == saved {
-                        let seat = if g.opponent == "human" { None } else { Some(Seat::of(r.human)) };
+                        let seat = if g.opponent == "human" {
+                            None
+                        } else {
+                            Some(Seat::of(r.human))
+                        };
                         let again = match seat {
                             Some(seat) => r.game.view(seat).moves,
-                            None => r.game.history().iter().map(|x| movetext::write(&x.played, true)).collect(),
+                            None => r
+                                .game
+                                .history()
+                                .iter()
+                                .map(|x| movetext::write(&x.played, true))
+                                .collect(),
                         };
                         assert_eq!(again, g.moves, "a saved game resumed to another record");
                     }
@@ -437,21 +512,54 @@ pub fn fuzz(cases: u64, seed: u64) -> FuzzReport {
         let q = query(&mut rng);
         let (p, warnings) = crate::params::parse_query(&q);
         for o in &p.origins {
-            assert_eq!(crate::params::origin_of(o).as_deref(), Some(o.as_str()), "origin '{o}' from '{q}' is not canonical");
+            assert_eq!(
+                crate::params::origin_of(o).as_deref(),
+                Some(o.as_str()),
+                "origin '{o}' from '{q}' is not canonical"
+            );
         }
-        report.hit("url parameters", if warnings.is_empty() { "accepted" } else { "accepted with warnings" });
+        report.hit(
+            "url parameters",
+            if warnings.is_empty() {
+                "accepted"
+            } else {
+                "accepted with warnings"
+            },
+        );
         let text = |rng: &mut Rng| -> Option<String> {
-            rng.chance(4).then(|| rng.pick(&["jieqi", "vietnam", "hard", "human", "red", "black", "newGame", "", "x\u{0}", "random"]).to_string())
+            rng.chance(4).then(|| {
+                rng.pick(&[
+                    "jieqi", "vietnam", "hard", "human", "red", "black", "newGame", "", "x\u{0}",
+                    "random",
+                ])
+                .to_string()
+            })
         };
         let fields = crate::params::MessageFields {
-            version: rng.pick(&[Some(1.0), Some(1.0), Some(2.0), None, Some(f64::NAN), Some(-0.0)]).to_owned(),
-            kind: if rng.chance(3) { text(&mut rng) } else { Some("newGame".into()) },
+            version: rng
+                .pick(&[
+                    Some(1.0),
+                    Some(1.0),
+                    Some(2.0),
+                    None,
+                    Some(f64::NAN),
+                    Some(-0.0),
+                ])
+                .to_owned(),
+            kind: if rng.chance(3) {
+                text(&mut rng)
+            } else {
+                Some("newGame".into())
+            },
             rules: text(&mut rng),
             opponent: text(&mut rng),
             side: text(&mut rng),
         };
         let (g, _) = crate::params::parse_message(&fields);
-        report.hit("embed message", if g.is_some() { "accepted" } else { "refused" });
+        report.hit(
+            "embed message",
+            if g.is_some() { "accepted" } else { "refused" },
+        );
         // ---- display notation ----
         let pos = game.board();
         let legal = pos.legal_moves();
@@ -459,10 +567,17 @@ pub fn fuzz(cases: u64, seed: u64) -> FuzzReport {
             let n = *rng.pick(&[Notation::Wxf, Notation::Chinese, Notation::Vietnamese]);
             let m = *rng.pick(legal.as_slice());
             let written = notation::write(pos, m, n);
-            let t = if rng.chance(4) { written.clone() } else { mutate_text(&written, n, &mut rng) };
+            let t = if rng.chance(4) {
+                written.clone()
+            } else {
+                mutate_text(&written, n, &mut rng)
+            };
             match notation::parse(pos, &t, n) {
                 Ok(found) => {
-                    assert!(pos.is_legal(found), "notation accepted an illegal move '{t}'");
+                    assert!(
+                        pos.is_legal(found),
+                        "notation accepted an illegal move '{t}'"
+                    );
                     if t == written {
                         assert_eq!(found, m, "'{t}' read back as another move");
                     }
@@ -480,4 +595,3 @@ pub fn fuzz_command(cases: u64, seed: u64) -> String {
     let r = fuzz(cases, seed);
     format!("fuzz: {cases} cases per reader, seed {seed}, 0 failures\n{r}")
 }
-

@@ -53,7 +53,9 @@ fn check_ply(g: &Game) -> Result<(), String> {
     // make/unmake restores the position and its keys, for every legal move.
     let mut scratch = pos.clone();
     for &m in legal.iter() {
-        let p = scratch.piece_at(m.from).ok_or("a legal move from an empty point")?;
+        let p = scratch
+            .piece_at(m.from)
+            .ok_or("a legal move from an empty point")?;
         let reveal = if p.hidden {
             scratch.pool(p.color).entries().map(|(r, _)| r).last()
         } else {
@@ -61,7 +63,10 @@ fn check_ply(g: &Game) -> Result<(), String> {
         };
         let u = scratch.make(m, reveal, None);
         scratch.unmake(m, u);
-        if scratch != *pos || scratch.hash() != pos.hash() || scratch.public_hash() != pos.public_hash() {
+        if scratch != *pos
+            || scratch.hash() != pos.hash()
+            || scratch.public_hash() != pos.public_hash()
+        {
             return Err(format!("make/unmake of {m} changed the position"));
         }
     }
@@ -69,9 +74,12 @@ fn check_ply(g: &Game) -> Result<(), String> {
     for seat in SEATS {
         let v = g.view(seat);
         let text = fen::write(&v.position);
-        let back = fen::parse(&text, g.rules()).map_err(|e| format!("{seat:?}'s FEN '{text}' does not read back: {e}"))?;
+        let back = fen::parse(&text, g.rules())
+            .map_err(|e| format!("{seat:?}'s FEN '{text}' does not read back: {e}"))?;
         if back != v.position {
-            return Err(format!("{seat:?}'s FEN '{text}' reads back as another position"));
+            return Err(format!(
+                "{seat:?}'s FEN '{text}' reads back as another position"
+            ));
         }
     }
     // Texts are unique per notation and read back to their move.
@@ -105,7 +113,9 @@ fn check_restore(g: &Game, upto: usize) -> Result<u64, String> {
             return Err(format!("{seat:?}'s restored record differs at ply {upto}"));
         }
         if again.position.public_hash() != g.position_at(moves.len()).public_hash() {
-            return Err(format!("{seat:?}'s restored position differs at ply {upto}"));
+            return Err(format!(
+                "{seat:?}'s restored position differs at ply {upto}"
+            ));
         }
         n += 1;
     }
@@ -113,7 +123,12 @@ fn check_restore(g: &Game, upto: usize) -> Result<u64, String> {
 }
 
 /// Play one game from `seed` and check it; `engine`: an AI plays both sides.
-pub fn soak_game(rules: RuleSet, seed: u64, engine: bool, report: &mut SoakReport) -> Result<(), String> {
+pub fn soak_game(
+    rules: RuleSet,
+    seed: u64,
+    engine: bool,
+    report: &mut SoakReport,
+) -> Result<(), String> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut g = Game::seeded(rules, rng.next_u64());
     let mut searcher = engine.then(|| Searcher::new(1));
@@ -129,14 +144,28 @@ pub fn soak_game(rules: RuleSet, seed: u64, engine: bool, report: &mut SoakRepor
         let m = match searcher.as_mut() {
             Some(s) if rng.next_u64() % 4 != 0 => {
                 let v = g.view(Seat::of(g.turn()));
-                let limits = Limits { nodes: Some(120 + rng.next_u64() % 200), ..Limits::default() };
-                let r = s.search(&v.position, &v.recent, limits, Noise::default(), &stop, &mut |_| {});
+                let limits = Limits {
+                    nodes: Some(120 + rng.next_u64() % 200),
+                    ..Limits::default()
+                };
+                let r = s.search(
+                    &v.position,
+                    &v.recent,
+                    limits,
+                    Noise::default(),
+                    &stop,
+                    &mut |_| {},
+                );
                 r.best.ok_or("the engine found no move")?
             }
             // Random play, biased towards captures so face-down pieces get taken.
             _ => {
                 let pos: &Position = g.board();
-                let caps: Vec<_> = legal.iter().copied().filter(|m| pos.piece_at(m.to).is_some()).collect();
+                let caps: Vec<_> = legal
+                    .iter()
+                    .copied()
+                    .filter(|m| pos.piece_at(m.to).is_some())
+                    .collect();
                 if !caps.is_empty() && rng.next_u64() % 3 == 0 {
                     caps[(rng.next_u64() % caps.len() as u64) as usize]
                 } else {
@@ -145,13 +174,18 @@ pub fn soak_game(rules: RuleSet, seed: u64, engine: bool, report: &mut SoakRepor
             }
         };
         if !legal.contains(&m) {
-            return Err(format!("ply {}: the engine chose an illegal move {m}", g.ply()));
+            return Err(format!(
+                "ply {}: the engine chose an illegal move {m}",
+                g.ply()
+            ));
         }
         g.play(m).map_err(|e| format!("ply {}: {e}", g.ply()))?;
         report.plies += 1;
     }
     report.restores += check_restore(&g, g.ply())?;
-    let ending = g.outcome().map_or("ongoing (ply cap)".to_string(), |o| o.reason.text().to_string());
+    let ending = g.outcome().map_or("ongoing (ply cap)".to_string(), |o| {
+        o.reason.text().to_string()
+    });
     *report.endings.entry(ending).or_default() += 1;
     report.games += 1;
     report.engine_games += engine as u64;
@@ -161,7 +195,12 @@ pub fn soak_game(rules: RuleSet, seed: u64, engine: bool, report: &mut SoakRepor
 /// `games` games, cycling through `rules` (all rule sets when `None`); one
 /// game in ten is played by the engine. `jobs` threads share the games;
 /// the result does not depend on `jobs`.
-pub fn soak(games: u64, rules: Option<RuleSet>, seed: u64, jobs: usize) -> Result<SoakReport, String> {
+pub fn soak(
+    games: u64,
+    rules: Option<RuleSet>,
+    seed: u64,
+    jobs: usize,
+) -> Result<SoakReport, String> {
     let jobs = jobs.clamp(1, 64) as u64;
     let results: Vec<Result<SoakReport, String>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..jobs)
@@ -171,9 +210,8 @@ pub fn soak(games: u64, rules: Option<RuleSet>, seed: u64, jobs: usize) -> Resul
                     for i in (j..games).step_by(jobs as usize) {
                         let r = rules.unwrap_or(RuleSet::ALL[(i % 4) as usize]);
                         let game_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i);
-                        soak_game(r, game_seed, i % 10 == 9, &mut report).map_err(|e| {
-                            format!("game {i} ({}, --seed {seed}): {e}", r.id())
-                        })?;
+                        soak_game(r, game_seed, i % 10 == 9, &mut report)
+                            .map_err(|e| format!("game {i} ({}, --seed {seed}): {e}", r.id()))?;
                     }
                     Ok(report)
                 })
@@ -181,7 +219,10 @@ pub fn soak(games: u64, rules: Option<RuleSet>, seed: u64, jobs: usize) -> Resul
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| Err("a soak thread panicked".into())))
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a soak thread panicked".into()))
+            })
             .collect()
     });
     let mut total = SoakReport::default();

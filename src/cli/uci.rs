@@ -261,7 +261,13 @@ impl Engine {
                 st.hash_mb = asked.clamp(1, 1024);
                 lock(&self.searcher).resize(st.hash_mb);
                 if asked != st.hash_mb {
-                    say(&self.out, &format!("info string Hash {asked} is out of range: using {}", st.hash_mb));
+                    say(
+                        &self.out,
+                        &format!(
+                            "info string Hash {asked} is out of range: using {}",
+                            st.hash_mb
+                        ),
+                    );
                 }
             }
             "clear hash" => lock(&self.searcher).clear(),
@@ -272,7 +278,13 @@ impl Engine {
                 let asked = number("MultiPV")?;
                 st.multipv = asked.clamp(1, MAX_MULTIPV);
                 if asked != st.multipv {
-                    say(&self.out, &format!("info string MultiPV {asked} is out of range: using {}", st.multipv));
+                    say(
+                        &self.out,
+                        &format!(
+                            "info string MultiPV {asked} is out of range: using {}",
+                            st.multipv
+                        ),
+                    );
                 }
             }
             "uci_showwdl" => {
@@ -303,7 +315,9 @@ impl Engine {
                         Some(args) => {
                             if let Err(e) = self.set_position(&args) {
                                 self.st.position = None;
-                                return Err(format!("the last position does not fit these rules: {e}"));
+                                return Err(format!(
+                                    "the last position does not fit these rules: {e}"
+                                ));
                             }
                         }
                     }
@@ -537,11 +551,13 @@ fn parse_go(rest: &str, pos: &Position) -> GoRequest {
             i += 1;
             if v < 0 && !clock || (key == "mate" && v == 0) {
                 req.perft_refused |= key == "perft";
-                req.warnings.push(format!("'{key} {v}' is out of range; ignored"));
+                req.warnings
+                    .push(format!("'{key} {v}' is out of range; ignored"));
                 continue;
             }
             if v < 0 {
-                req.warnings.push(format!("'{key} {v}' is negative: read as 0"));
+                req.warnings
+                    .push(format!("'{key} {v}' is negative: read as 0"));
             }
             let v = (v.max(0) as f64).min(1e12);
             match key {
@@ -574,13 +590,19 @@ fn parse_go(rest: &str, pos: &Position) -> GoRequest {
                     // given, must fit (a reveal in the pool, a capture the
                     // rules let the mover learn).
                     let fits = if w.len() == 4 {
-                        pos.is_legal(mt.mv).then_some(()).ok_or_else(|| "not a legal move here".to_string())
+                        pos.is_legal(mt.mv)
+                            .then_some(())
+                            .ok_or_else(|| "not a legal move here".to_string())
                     } else {
-                        movetext::resolve(pos, w).map(|_| ()).map_err(|e| e.to_string())
+                        movetext::resolve(pos, w)
+                            .map(|_| ())
+                            .map_err(|e| e.to_string())
                     };
                     match fits {
                         Ok(()) => req.searchmoves.push(mt.mv),
-                        Err(e) => req.warnings.push(format!("searchmoves: {}: {e}; ignored", clip(w, 12))),
+                        Err(e) => req
+                            .warnings
+                            .push(format!("searchmoves: {}: {e}; ignored", clip(w, 12))),
                     }
                     i += 1;
                 }
@@ -606,8 +628,14 @@ fn parse_go(rest: &str, pos: &Position) -> GoRequest {
     let clocks_given = wtime.is_some() || btime.is_some();
     if req.infinite {
         req.limits.movetime_ms = None;
-    } else if time.is_none() && clocks_given && req.limits.movetime_ms.is_none() && req.limits.depth.is_none() && req.limits.nodes.is_none() {
-        req.warnings.push("no clock for the side to move: searching until 'stop'".into());
+    } else if time.is_none()
+        && clocks_given
+        && req.limits.movetime_ms.is_none()
+        && req.limits.depth.is_none()
+        && req.limits.nodes.is_none()
+    {
+        req.warnings
+            .push("no clock for the side to move: searching until 'stop'".into());
     } else if let Some(t) = time {
         let margin = (50.0 + t * 0.05).min(t * 0.5);
         let usable = t - margin;

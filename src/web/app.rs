@@ -795,7 +795,12 @@ impl App {
                 .map(|r| movetext::write(&r.played, true))
                 .collect(),
         };
-        storage::save_game(&SavedGame::new(self.game.rules(), self.opponent, self.human, moves));
+        storage::save_game(&SavedGame::new(
+            self.game.rules(),
+            self.opponent,
+            self.human,
+            moves,
+        ));
     }
 }
 

@@ -14,8 +14,8 @@
 use wasm_bindgen::JsValue;
 use web_sys::MessageEvent;
 
-pub use crate::params::{parse_side, NewGame, Opponent, Params, Theme, VERSION};
 use crate::params::MessageFields;
+pub use crate::params::{parse_side, NewGame, Opponent, Params, Theme, VERSION};
 
 fn warn(text: &str) {
     web_sys::console::warn_1(&text.into());
@@ -72,7 +72,9 @@ pub fn parse_message(data: &JsValue) -> Option<NewGame> {
         return None;
     }
     let fields = MessageFields {
-        version: js_sys::Reflect::get(data, &"version".into()).ok().and_then(|v| v.as_f64()),
+        version: js_sys::Reflect::get(data, &"version".into())
+            .ok()
+            .and_then(|v| v.as_f64()),
         kind: get_str(data, "type"),
         rules: get_str(data, "rules"),
         opponent: get_str(data, "opponent"),

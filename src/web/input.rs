@@ -195,7 +195,10 @@ impl App {
         };
         // Pressing the selected piece may start a drag; the tap that
         // deselects it waits for the release.
-        if let Some(sq) = self.selected.filter(|s| self.geom.square_at(x, y) == Some(*s)) {
+        if let Some(sq) = self
+            .selected
+            .filter(|s| self.geom.square_at(x, y) == Some(*s))
+        {
             self.drag = Some(drag(sq, true));
             return;
         }

@@ -221,7 +221,13 @@ impl App {
                 let total = pool.total().max(1) as f64;
                 let parts: Vec<String> = pool
                     .entries()
-                    .map(|(r, n)| format!("{} {}%", self.label(c, r), (n as f64 / total * 100.0).round() as i64))
+                    .map(|(r, n)| {
+                        format!(
+                            "{} {}%",
+                            self.label(c, r),
+                            (n as f64 / total * 100.0).round() as i64
+                        )
+                    })
                     .collect();
                 let line = format!(
                     "{} · {}: {}",

@@ -57,7 +57,11 @@ impl Board {
                 let red = ch.is_ascii_uppercase();
                 let up = ch.to_ascii_uppercase();
                 let (kind, hidden) = if up == 'X' {
-                    (start_kind(file as i32, rank as i32, red).expect("face-down off its start point"), true)
+                    (
+                        start_kind(file as i32, rank as i32, red)
+                            .expect("face-down off its start point"),
+                        true,
+                    )
                 } else {
                     (up, false)
                 };
@@ -82,12 +86,20 @@ impl Board {
                         digits = true;
                     }
                     let n = if digits { n } else { 1 };
-                    let k = KINDS.iter().position(|&k| k == c.to_ascii_uppercase()).expect("pool letter");
+                    let k = KINDS
+                        .iter()
+                        .position(|&k| k == c.to_ascii_uppercase())
+                        .expect("pool letter");
                     pool[if c.is_ascii_uppercase() { 0 } else { 1 }][k] += n as u8;
                 }
             }
         }
-        Board { sq, red_to_move, xiangqi, pool }
+        Board {
+            sq,
+            red_to_move,
+            xiangqi,
+            pool,
+        }
     }
 
     fn at(&self, f: i32, r: i32) -> Option<P> {
@@ -103,11 +115,20 @@ impl Board {
     }
 
     fn in_palace(f: i32, r: i32, red: bool) -> bool {
-        (3..=5).contains(&f) && if red { (0..=2).contains(&r) } else { (7..=9).contains(&r) }
+        (3..=5).contains(&f)
+            && if red {
+                (0..=2).contains(&r)
+            } else {
+                (7..=9).contains(&r)
+            }
     }
 
     fn own_half(r: i32, red: bool) -> bool {
-        if red { r <= 4 } else { r >= 5 }
+        if red {
+            r <= 4
+        } else {
+            r >= 5
+        }
     }
 
     /// Target points of the piece on (f, r) by its movement rule, whether or
@@ -141,7 +162,8 @@ impl Board {
                 for (df, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
                     let (g, s) = (f + df, r + dr);
                     let eye = self.at(f + df / 2, r + dr / 2);
-                    if Self::on_board(g, s) && eye.is_none() && (!bound || Self::own_half(s, p.red)) {
+                    if Self::on_board(g, s) && eye.is_none() && (!bound || Self::own_half(s, p.red))
+                    {
                         out.push((g, s));
                     }
                 }
@@ -151,7 +173,11 @@ impl Board {
                     if self.at(f + lf, r + lr).is_some() || !Self::on_board(f + lf, r + lr) {
                         continue;
                     }
-                    let outs: [(i32, i32); 2] = if lf != 0 { [(2 * lf, 1), (2 * lf, -1)] } else { [(1, 2 * lr), (-1, 2 * lr)] };
+                    let outs: [(i32, i32); 2] = if lf != 0 {
+                        [(2 * lf, 1), (2 * lf, -1)]
+                    } else {
+                        [(1, 2 * lr), (-1, 2 * lr)]
+                    };
                     for (df, dr) in outs {
                         if Self::on_board(f + df, r + dr) {
                             out.push((f + df, r + dr));
@@ -264,7 +290,11 @@ impl Board {
 
     pub fn legal_text(&self) -> Vec<String> {
         let name = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r);
-        let mut v: Vec<String> = self.legal().into_iter().map(|(f, r, g, s)| name(f, r) + &name(g, s)).collect();
+        let mut v: Vec<String> = self
+            .legal()
+            .into_iter()
+            .map(|(f, r, g, s)| name(f, r) + &name(g, s))
+            .collect();
         v.sort();
         v
     }
@@ -281,8 +311,15 @@ impl Board {
         for (f, r, g, s) in self.legal() {
             let p = self.at(f, r).unwrap();
             let outcomes: Vec<Option<usize>> = if p.hidden {
-                let v: Vec<Option<usize>> = (0..6).filter(|&k| self.pool[side][k] > 0).map(Some).collect();
-                if v.is_empty() { vec![None] } else { v }
+                let v: Vec<Option<usize>> = (0..6)
+                    .filter(|&k| self.pool[side][k] > 0)
+                    .map(Some)
+                    .collect();
+                if v.is_empty() {
+                    vec![None]
+                } else {
+                    v
+                }
             } else {
                 vec![None]
             };
@@ -294,7 +331,11 @@ impl Board {
                 let mut b = self.clone();
                 let mut q = p;
                 if let Some(k) = o {
-                    q = P { red: p.red, kind: KINDS[k], hidden: false };
+                    q = P {
+                        red: p.red,
+                        kind: KINDS[k],
+                        hidden: false,
+                    };
                     b.pool[side][k] -= 1;
                 }
                 b.sq[s as usize][g as usize] = Some(q);
