@@ -153,6 +153,16 @@ fn levels_take_a_view_and_answer() {
         assert!(g.legal_moves().contains(&m), "{level:?}: {m}");
         assert!(infos > 0, "{level:?} reports progress");
     }
+    // The levels really differ: more time and depth, less deliberate noise.
+    let [easy, medium, hard] = Level::ALL.map(Level::limits);
+    assert!(easy.0.movetime_ms < medium.0.movetime_ms && medium.0.movetime_ms < hard.0.movetime_ms);
+    assert!(
+        easy.1 > medium.1 && medium.1 > hard.1 && hard.1 == 0,
+        "noise {} {} {}",
+        easy.1,
+        medium.1,
+        hard.1
+    );
 }
 
 #[test]
@@ -171,8 +181,30 @@ fn the_search_only_sees_the_seats_pools() {
     let (g1, g2) = (play(Role::Horse), play(Role::Chariot));
     let search = |g: &Game, seat: Seat| {
         let view = g.view(seat);
-        let r = ai::search_to_depth(&view.position, 4);
-        (fen::write(&view.position), r.best, r.score, r.nodes, r.pv)
+        let mut s = Searcher::new(4);
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let r = s.search(
+            &view.position,
+            &view.recent,
+            limits,
+            Noise::default(),
+            &stop,
+            &mut |_| {},
+        );
+        (
+            fen::write(&view.position),
+            view.moves.clone(),
+            view.recent.clone(),
+            format!("{:?}", view.captured),
+            r.best,
+            r.score,
+            r.nodes,
+            r.pv,
+        )
     };
     let (r1, r2) = (search(&g1, Seat::Red), search(&g2, Seat::Red));
     assert_eq!(r1, r2, "Red's search depends on what only Black knows");

@@ -424,11 +424,31 @@ fn move_text_with_reveal_and_capture_letters() {
     let start = jieqi::rules::Position::start(RuleSet::Jieqi);
     let (m, reveal, cap) = movetext::resolve(&start, &t).unwrap();
     assert_eq!((m, reveal, cap), (p.mv, p.reveal, p.capture_id));
-    // Errors: syntax, wrong side, missing reveal letter, illegal.
-    for bad in [
-        "", "zz", "h2", "h2e2", "h2e2K", "h7e7C", "a0a5R", "e0e2", "h2e2Cxx", "é2e2",
+    // Errors: syntax, wrong side, missing or wrong reveal letter, illegal.
+    use movetext::ParseMoveError::*;
+    for (bad, kind) in [
+        ("", "Syntax"),
+        ("zz", "Syntax"),
+        ("h2", "Syntax"),
+        ("h2e2Cxx", "Syntax"),
+        ("é2e2", "Syntax"),
+        ("h2e2K", "Syntax"),
+        ("h2e2", "Reveal"),
+        ("h7e7C", "NotYourPiece"),
+        ("a0a5R", "Illegal"),
+        ("e0e2", "Illegal"),
+        ("e5e6", "NoPiece"),
     ] {
-        assert!(movetext::resolve(&start, bad).is_err(), "{bad}");
+        let e = movetext::resolve(&start, bad).unwrap_err();
+        let got = match e {
+            Syntax(_) => "Syntax",
+            Reveal(_) => "Reveal",
+            NotYourPiece(_) => "NotYourPiece",
+            Illegal(_) => "Illegal",
+            NoPiece(_) => "NoPiece",
+            Capture(_) => "Capture",
+        };
+        assert_eq!(got, kind, "{bad}: {e}");
     }
 }
 

@@ -72,12 +72,13 @@ fn face_down_blockers_are_pinned_like_any_piece() {
     assert!(dests(&pinned, "d0").is_empty());
     let free = pos("5k3/9/9/9/9/9/9/9/9/3XK4 w A1 0 1");
     assert_eq!(dests(&free, "d0"), vec!["e1"]);
-    // Black's face-down chariot on i9 checks along rank 9? No: the black
-    // general shields nothing here; but a red chariot facing the black
-    // general on the e-file pins Black's face-down soldier on e6, which
-    // still steps forward along the file.
-    let soldier = pos("4k4/9/9/4x4/9/9/4R4/9/9/3K5 b p1 0 1");
-    assert_eq!(dests(&soldier, "e6"), vec!["e5"]);
+    // Black's face-down advisor on f9 shields its general on e9 from a red
+    // chariot on i9 (g9, h9 empty): its only start-role move (f9e8) would
+    // leave the line.
+    let black = pos("4kx3/9/9/9/9/9/9/9/9/3K5 b a1 0 1");
+    assert_eq!(dests(&black, "f9"), vec!["e8"]);
+    let pinned = pos("4kx2R/9/9/9/9/9/9/9/9/3K5 b a1 0 1");
+    assert!(dests(&pinned, "f9").is_empty());
 }
 
 // ---- what each seat's view reveals, channel by channel ----
@@ -190,13 +191,22 @@ fn views_reveal_only_what_each_rule_set_allows_through_every_channel() {
                     let back = fen::parse(&text, rules).unwrap();
                     assert_eq!(back, v.position, "{text}");
                     // The seat's record replays for that seat (move letters are consistent).
+                    // Its repetition keys are the public keys of that replay
+                    // since the last capture or reveal (nothing private).
                     let mut p = g.start_position().clone();
+                    let mut keys = vec![p.public_hash()];
                     for t in &v.moves {
                         let (m, rev, cap) =
                             movetext::resolve(&p, t).unwrap_or_else(|e| panic!("{t}: {e}"));
+                        let irreversible = p.piece_at(m.to).is_some() || rev.is_some();
                         p.make(m, rev, cap);
+                        if irreversible {
+                            keys.clear();
+                        }
+                        keys.push(p.public_hash());
                     }
                     assert_eq!(p.public_hash(), g.board().public_hash());
+                    assert_eq!(v.recent, keys, "{rules:?} {seat:?}: repetition keys");
                 }
             }
         }
