@@ -451,7 +451,22 @@ fn match_runner_plays_a_short_fair_match() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("wins ") && text.contains("Elo"), "{text}");
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 4);
+    // Fair: each engine plays Red in half the games, and every game counts.
+    let mut red_games = 0;
+    for i in 1..=4 {
+        let record = std::fs::read_to_string(dir.join(format!("game-{i:04}.txt"))).unwrap();
+        red_games += record.contains("[Red \"easy:200\"]") as usize;
+        assert!(record.contains("[Result "), "{record}");
+    }
+    assert_eq!(red_games, 2, "colours alternate");
+    let n = |key: &str| -> usize {
+        text.split_whitespace()
+            .skip_while(|w| *w != key)
+            .nth(1)
+            .and_then(|v| v.parse().ok())
+            .unwrap()
+    };
+    assert_eq!(n("wins") + n("draws") + n("losses"), 4, "{text}");
     let _ = std::fs::remove_dir_all(dir);
 }
 
