@@ -412,6 +412,9 @@ test('every kind of damaged saved game: a playable new game, a message, the orig
   const context = await browser.newContext({ viewport: { width: DESKTOP.width, height: DESKTOP.height } });
   const { page, errors } = await openGame(browser, url, DESKTOP, { fresh: false, context });
   const load = async (raw) => {
+    // Let a pending AI reply land first: the page saves its game after it,
+    // which would overwrite the damaged record written here.
+    await page.waitForFunction(() => document.getElementById('status').dataset.thinking !== '1', null, { timeout: 20000 });
     await page.evaluate((r) => { localStorage.clear(); localStorage.setItem('jieqi.game.v1', r); }, raw);
     await page.reload({ waitUntil: 'load' });
     await page.waitForSelector('body[data-worker="ready"]', { timeout: 20000 });
