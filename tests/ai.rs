@@ -1,10 +1,12 @@
 //! The AI: finds mates, never plays an illegal move, takes only a view,
 //! and speaks UCI.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
+mod common;
+
+use common::Engine;
 use jieqi::ai::{self, Level, Limits, Noise, Searcher};
 use jieqi::rules::{fen, Game, Move, Position, RuleSet, Seat, Square};
 
@@ -220,83 +222,6 @@ fn the_search_only_sees_the_seats_pools() {
         red.position.pool(jieqi::rules::Color::Red).total(),
         black.position.pool(jieqi::rules::Color::Red).total() + 1
     );
-}
-
-/// Our UCI engine driven line by line, with a reader thread so a hang
-/// fails the test instead of blocking it.
-struct Engine {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-    lines: std::sync::mpsc::Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_jieqi"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            use std::io::BufRead;
-            for l in std::io::BufReader::new(stdout)
-                .lines()
-                .map_while(Result::ok)
-            {
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            match self.lines.recv_timeout(std::time::Duration::from_secs(60)) {
-                Ok(l) => {
-                    let done = l.starts_with(prefix);
-                    got.push(l);
-                    if done {
-                        return got;
-                    }
-                }
-                Err(_) => panic!("no '{prefix}' within 60 s; got {got:?}"),
-            }
-        }
-    }
-    /// Lines that arrive within `ms` milliseconds.
-    fn quiet_for(&mut self, ms: u64) -> Vec<String> {
-        let end = std::time::Instant::now() + std::time::Duration::from_millis(ms);
-        let mut got = Vec::new();
-        while let Some(left) = end.checked_duration_since(std::time::Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok(l) => got.push(l),
-                Err(_) => break,
-            }
-        }
-        got
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 fn bestmove_of(lines: &[String]) -> String {

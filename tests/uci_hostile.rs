@@ -1,79 +1,9 @@
 //! UCI inputs a hostile tester found mishandled, kept as regressions.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::time::Duration;
+mod common;
 
+use common::Engine;
 use jieqi::rules::{fen, movetext, Position, RuleSet};
-
-struct Engine {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_jieqi"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let (stdin, stdout) = (child.stdin.take().unwrap(), child.stdout.take().unwrap());
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            use std::io::BufRead;
-            for l in std::io::BufReader::new(stdout)
-                .lines()
-                .map_while(Result::ok)
-            {
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-    fn send(&mut self, bytes: &[u8]) {
-        self.stdin.write_all(bytes).unwrap();
-        self.stdin.write_all(b"\n").unwrap();
-        self.stdin.flush().unwrap();
-    }
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            let l = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("no '{prefix}': {got:?}"));
-            let done = l.starts_with(prefix);
-            got.push(l);
-            if done {
-                return got;
-            }
-        }
-    }
-    fn quiet_for(&mut self, ms: u64) -> Vec<String> {
-        let mut got = Vec::new();
-        while let Ok(l) = self.lines.recv_timeout(Duration::from_millis(ms)) {
-            got.push(l);
-        }
-        got
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 #[test]
 fn setting_the_rules_keeps_the_position_given() {
@@ -142,7 +72,7 @@ fn a_search_cut_short_reports_no_false_score_and_bad_numbers_are_named() {
         ("go depth 2.5 nodes 200", "whole number"),
         ("go mate 0 nodes 200", "out of range"),
     ] {
-        e.send(go.as_bytes());
+        e.send(go);
         let lines = e.until("bestmove");
         assert!(
             lines
@@ -166,7 +96,7 @@ fn a_search_cut_short_reports_no_false_score_and_bad_numbers_are_named() {
 fn searchmoves_letters_must_fit_the_position_and_rules() {
     let mut e = Engine::start();
     e.send(b"setoption name Rules value chessplayx");
-    e.send(format!("position fen {}", fen::JIEQI_START).as_bytes());
+    e.send(format!("position fen {}", fen::JIEQI_START));
     e.send(b"go depth 1 searchmoves h2h9Cn b2e2");
     let lines = e.until("bestmove");
     assert!(

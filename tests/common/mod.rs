@@ -1,0 +1,85 @@
+//! Helpers shared by the host tests (each test file takes what it needs).
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+/// Our UCI engine driven line by line, with a reader thread so that a hang
+/// fails the test instead of blocking it.
+pub struct Engine {
+    pub child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    pub fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (stdin, stdout) = (child.stdin.take().unwrap(), child.stdout.take().unwrap());
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for l in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    /// Send one line (any bytes, also invalid UTF-8).
+    pub fn send(&mut self, line: impl AsRef<[u8]>) {
+        self.stdin.write_all(line.as_ref()).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    pub fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(60)) {
+                Ok(l) => {
+                    let done = l.starts_with(prefix);
+                    got.push(l);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(_) => panic!("no '{prefix}' within 60 s; got {got:?}"),
+            }
+        }
+    }
+
+    /// Lines that arrive until none comes for `ms` milliseconds.
+    pub fn quiet_for(&mut self, ms: u64) -> Vec<String> {
+        let mut got = Vec::new();
+        while let Ok(l) = self.lines.recv_timeout(Duration::from_millis(ms)) {
+            got.push(l);
+        }
+        got
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
