@@ -313,7 +313,7 @@ fn uci_session() {
     // while it searches. Two bare generals: the search reaches its depth
     // cap at once, so only the wait for `stop` keeps the answer back.
     let bare = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
-    e.send(&format!("position fen {bare}"));
+    e.send(format!("position fen {bare}"));
     e.send("go infinite");
     let early = e.quiet_for(400);
     assert!(
