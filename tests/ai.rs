@@ -15,6 +15,23 @@ fn best(text: &str, rules: RuleSet, depth: u32) -> (Option<Move>, i32) {
     (r.best, r.score)
 }
 
+/// A search of a seat's view (its position and repetition keys), no noise.
+fn search_view(
+    s: &mut Searcher,
+    view: &jieqi::rules::View,
+    limits: Limits,
+    stop: &AtomicBool,
+) -> ai::SearchResult {
+    s.search(
+        &view.position,
+        &view.recent,
+        limits,
+        Noise::default(),
+        stop,
+        &mut |_| {},
+    )
+}
+
 fn mv(s: &str) -> Move {
     Move::new(
         Square::parse(&s[0..2]).unwrap(),
@@ -99,14 +116,7 @@ fn never_plays_an_illegal_move_from_random_positions() {
             nodes: Some(300 + (i as u64 % 5) * 400),
             ..Limits::default()
         };
-        let r = searcher.search(
-            &view.position,
-            &view.recent,
-            limits,
-            Noise::default(),
-            &stop,
-            &mut |_| {},
-        );
+        let r = search_view(&mut searcher, &view, limits, &stop);
         let m = r.best.expect("a move while legal moves exist");
         assert!(
             g.legal_moves().contains(&m),
@@ -189,14 +199,7 @@ fn the_search_only_sees_the_seats_pools() {
             depth: Some(4),
             ..Limits::default()
         };
-        let r = s.search(
-            &view.position,
-            &view.recent,
-            limits,
-            Noise::default(),
-            &stop,
-            &mut |_| {},
-        );
+        let r = search_view(&mut s, &view, limits, &stop);
         (
             fen::write(&view.position),
             view.moves.clone(),
