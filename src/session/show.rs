@@ -1,0 +1,229 @@
+//! What the page shows, derived from the session: the status line, the
+//! move list and the player strips. Typed, so the page only translates.
+
+use super::{Opponent, Purpose, Session, Worker};
+#[allow(unused_imports)]
+use super::compat::GameExt;
+use crate::rules::notation;
+use crate::rules::{Color, Outcome, Piece, Role, Seat};
+
+/// A message for the player (the page words it in its language).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Message {
+    NothingToUndo,
+    /// Fair take-backs: a move that disclosed something stays.
+    TakebackRefused,
+    TakebacksOff,
+    /// A finished game against the AI stays finished.
+    GameFinished,
+    /// A tap while reviewing.
+    BackToGame,
+    LookingForHint,
+    /// The hint is ready (shown on the board and in the status).
+    Hint,
+    WorkerRestarting,
+    WorkerFailed,
+    SavedGameSetAside,
+    NoRandomness,
+}
+
+/// The status line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    Reviewing { ply: usize, of: usize },
+    Over(Outcome),
+    /// A hint, with the numbers of its search (from the player's own view).
+    Hint { text: String, depth: u32, score: i32 },
+    /// Looking for a hint: the search's progress so far.
+    Analysing { depth: u32, score: i32 },
+    Message(Message),
+    /// The AI thinks; only the time is shown, never its score.
+    Thinking { seconds: u32 },
+    StartingAi,
+    /// Whose move it is. `yours`: against the AI, is it the player's?
+    ToMove { color: Color, yours: Option<bool>, check: bool },
+}
+
+/// One ply in the move list, as the viewing seat may know it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub text: String,
+    pub color: Color,
+    /// The identity a face-down mover turned into.
+    pub reveal: Option<Piece>,
+    /// A face-down piece was captured: its identity if this seat knows it.
+    pub captured_hidden: Option<Option<Piece>>,
+}
+
+/// One side's strip beside the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Strip {
+    pub color: Color,
+    /// Against the AI: is this the player (else the AI)? Two players: `None`.
+    pub you: Option<bool>,
+    /// Pieces this side has taken, as the viewer may know them: `(ply,
+    /// piece, was face down)`; `None` piece: an unknown identity.
+    pub taken: Vec<(usize, Option<Piece>, bool)>,
+    /// Material balance in points (positive: ahead), known pieces only.
+    pub material: i32,
+    /// Remaining time (ms) if there is a clock.
+    pub clock_ms: Option<u64>,
+    /// Is this side's clock running?
+    pub running: bool,
+}
+
+/// Points of a piece for the material balance (a soldier is 1).
+pub fn points(r: Role) -> i32 {
+    match r {
+        Role::Chariot => 9,
+        Role::Cannon | Role::Horse => 4,
+        Role::Advisor | Role::Elephant => 2,
+        Role::Soldier => 1,
+        Role::General => 0,
+    }
+}
+
+impl Session {
+    /// The move list, rewritten from the record (notation, knowledge).
+    pub(super) fn rebuild_log(&mut self) {
+        let seat = self.seat();
+        let view = self.game.view(seat);
+        let mut known = std::collections::HashMap::new();
+        for c in view.captured.iter().flatten() {
+            known.insert(c.ply, c.role);
+        }
+        let mut pos = self.game.start_position().clone();
+        let mut log = Vec::with_capacity(self.game.ply());
+        for (ply, r) in self.game.history().iter().enumerate() {
+            let p = &r.played;
+            let text = notation::write(&pos, p.mv, self.notation);
+            let color = p.piece.color;
+            log.push(Entry {
+                text,
+                color,
+                reveal: p.reveal.map(|role| Piece::new(color, role)),
+                captured_hidden: p.captured.filter(|c| c.hidden).map(|c| {
+                    known
+                        .get(&ply)
+                        .copied()
+                        .flatten()
+                        .map(|role| Piece::new(c.color, role))
+                }),
+            });
+            pos.make(p.mv, p.reveal, p.capture_id);
+        }
+        self.log = log;
+    }
+
+    /// The status line now.
+    pub fn status(&self) -> Status {
+        let turn = self.game.turn();
+        if let Some(k) = self.review {
+            return Status::Reviewing {
+                ply: k,
+                of: self.game.ply(),
+            };
+        }
+        if let Some(o) = self.game.outcome() {
+            return Status::Over(o);
+        }
+        if let Some((_, text)) = &self.hint {
+            let (depth, score) = self.analysis.unwrap_or((0, 0));
+            return Status::Hint {
+                text: text.clone(),
+                depth,
+                score,
+            };
+        }
+        let hinting = self
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.request.purpose == Purpose::Hint);
+        if hinting {
+            if let Some((depth, score)) = self.analysis {
+                return Status::Analysing { depth, score };
+            }
+        }
+        if let Some(m) = self.message {
+            return Status::Message(m);
+        }
+        if let Some(p) = self.pending.as_ref().filter(|p| p.request.purpose == Purpose::Move) {
+            let since = p.sent_at.unwrap_or(self.now);
+            return Status::Thinking {
+                seconds: ((self.now - since).max(0.0) / 1000.0) as u32,
+            };
+        }
+        if self.vs_ai() && self.worker == Worker::Starting {
+            return Status::StartingAi;
+        }
+        Status::ToMove {
+            color: turn,
+            yours: match self.config.opponent {
+                Opponent::Ai(_) => Some(turn == self.config.human),
+                Opponent::Human => None,
+            },
+            check: self.game.board().in_check(),
+        }
+    }
+
+    /// Is the AI's move awaited (for the page's "thinking" indicator)?
+    pub fn thinking(&self) -> bool {
+        self.pending
+            .as_ref()
+            .is_some_and(|p| p.request.purpose == Purpose::Move)
+            || self.held.is_some()
+    }
+
+    /// The strip of `color`: its captures, material and clock.
+    pub fn strip(&self, color: Color) -> Strip {
+        let view = self.game.view(self.seat());
+        // `captured[c]` holds pieces taken FROM colour c.
+        let taken: Vec<(usize, Option<Piece>, bool)> = view.captured[color.other().index()]
+            .iter()
+            .map(|c| (c.ply, c.role.map(|r| Piece::new(c.color, r)), c.was_hidden))
+            .collect();
+        let worth = |c: Color| -> i32 {
+            view.captured[c.other().index()]
+                .iter()
+                .filter_map(|x| x.role)
+                .map(points)
+                .sum()
+        };
+        let (clock_ms, running) = match &self.clock {
+            Some(c) => (
+                Some(c.remaining(color, self.now)),
+                c.running.is_some_and(|(s, _)| s == color),
+            ),
+            None => (None, false),
+        };
+        Strip {
+            color,
+            you: match self.config.opponent {
+                Opponent::Ai(_) => Some(color == self.config.human),
+                Opponent::Human => None,
+            },
+            taken,
+            material: worth(color) - worth(color.other()),
+            clock_ms,
+            running,
+        }
+    }
+
+    /// The true identity of a captured face-down piece, for the capturer's
+    /// private look on a shared screen (two players only; `None` when the
+    /// rules already show it to both, or nothing was drawn).
+    pub fn private_capture(&self, ply: usize) -> Option<Piece> {
+        if self.vs_ai() {
+            return None;
+        }
+        let r = self.game.history().get(ply)?;
+        let c = r.played.captured.filter(|c| c.hidden)?;
+        let capturer = r.played.piece.color;
+        let private = self.game.sees_capture(Seat::of(capturer), capturer)
+            && !self.game.sees_capture(Seat::Spectator, capturer);
+        private
+            .then_some(r.played.capture_id)
+            .flatten()
+            .map(|role| Piece::new(c.color, role))
+    }
+}
