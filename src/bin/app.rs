@@ -1,7 +1,7 @@
 //! The page: board, input and panels (wasm32 only).
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 fn main() {
-    jieqi::web::app::start();
+    jieqi::web::start();
 }
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn main() {

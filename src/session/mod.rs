@@ -1045,3 +1045,62 @@ impl Session {
         });
     }
 }
+
+// ---- saving, restoring, exporting ----
+
+impl Session {
+    /// The game to store. Against the AI the record is the player's own: a
+    /// captured identity only the AI learned is left out (`Game::restore`
+    /// draws it again, consistently with the record), so nothing in
+    /// storage tells the player more than the board does.
+    pub fn saved(&self) -> crate::saved::SavedGame {
+        let moves = match self.config.opponent {
+            Opponent::Ai(_) => self.game.view(self.seat()).moves,
+            Opponent::Human => self
+                .game
+                .history()
+                .iter()
+                .map(|r| movetext::write(&r.played, true))
+                .collect(),
+        };
+        crate::saved::SavedGame {
+            version: crate::saved::VERSION,
+            rules: self.game.rules().id().into(),
+            opponent: self.config.opponent.id().into(),
+            human: self.config.human.name().into(),
+            moves,
+            takebacks_policy: self.config.takebacks.id().into(),
+            takebacks: self.takebacks,
+            clock: self.clock.clone(),
+            result: self.game.outcome(),
+        }
+    }
+
+    /// A stored game back in play (every field checked by `resume`).
+    pub fn restore(
+        saved: &crate::saved::SavedGame,
+        now: f64,
+    ) -> Result<Session, crate::saved::SavedError> {
+        let r = saved.resume()?;
+        let config = Config {
+            rules: r.game.rules(),
+            opponent: r.opponent,
+            human: r.human,
+            takebacks: r.takebacks_policy,
+            clock: r.clock.as_ref().map(|c| c.control),
+        };
+        Ok(Session::with_game(config, r.game, now).resumed(r.clock, r.takebacks))
+    }
+
+    /// The game as the player may share it: against the AI only the
+    /// player's knowledge; between two players, what both may see.
+    pub fn record(&self) -> export::GameRecord {
+        export::GameRecord {
+            rules: self.game.rules(),
+            start_fen: fen::write(self.game.start_position()),
+            moves: self.game.view(self.seat()).moves,
+            result: self.game.outcome(),
+            takebacks: self.takebacks,
+        }
+    }
+}

@@ -1,16 +1,206 @@
-//! The web shell: canvas rendering, input, DOM panels, the worker client
-//! and storage. Only this module touches the browser.
+//! The web shell: it binds browser events to the session's events, carries
+//! out the session's effects, and draws its state. Only this module touches
+//! the browser; the game flow itself is `crate::session`.
+//!
+//! Layers (no module imports one above it): `shell` (the page's state
+//! around the session) over `view`, `render`, `a11y` (drawing), `worker_link`,
+//! `storage`, `prefs`, `embed`, `offline`, `sound`, `i18n`, `dom`; `bind`
+//! (event listeners) uses `shell`; `start` here puts them together.
 
 pub mod a11y;
-pub mod app;
+mod bind;
 mod dom;
 pub mod embed;
 pub mod i18n;
-mod input;
 pub mod offline;
-mod panels;
+mod prefs;
 pub mod render;
+mod shell;
 pub mod sound;
 pub mod storage;
+mod view;
 pub mod worker;
-mod worker_client;
+mod worker_link;
+
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement};
+
+use crate::params::Lang;
+use crate::session::{export, Config, Message, Opponent, Session};
+use dom::{el, now, warn};
+use prefs::Prefs;
+use shell::Shell;
+
+/// Show a panic to the player instead of a page that silently stops.
+fn panic_banner() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+            if let Some(b) = el(&doc, "banner-crash") {
+                b.set_hidden(false);
+            }
+            if let Some(b) = doc.body() {
+                let _ = b.set_attribute("data-crashed", "1");
+            }
+        }
+    }));
+}
+
+/// Show why the page cannot start (in the status line and the console).
+fn refuse_to_start(doc: &Document, e: &dyn std::fmt::Display) {
+    let text = e.to_string();
+    warn(&text);
+    if let Some(status) = el(doc, "status") {
+        status.set_text_content(Some(&text));
+    }
+}
+
+pub fn start() {
+    panic_banner();
+    let Some(win) = web_sys::window() else { return };
+    let Some(doc) = win.document() else { return };
+    let Some(canvas) = doc
+        .get_element_by_id("board")
+        .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
+    else {
+        return;
+    };
+    let Some(ctx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+    else {
+        return;
+    };
+    let reduced_motion = win
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches());
+    let browser_lang = win
+        .navigator()
+        .language()
+        .and_then(|l| Lang::from_tag(&l))
+        .unwrap_or(Lang::En);
+    let params = embed::parse_query(&win.location().search().unwrap_or_default());
+    let stored = if params.embed {
+        None
+    } else {
+        storage::load_settings()
+    };
+    let first_visit = stored.is_none() && !params.embed;
+    let mut prefs = Prefs::for_lang(params.lang.unwrap_or(browser_lang), reduced_motion);
+    if let Some(s) = &stored {
+        prefs = prefs.with_stored(s);
+    }
+    if let Some(l) = params.lang {
+        if l != prefs.lang {
+            prefs = Prefs {
+                anim_ms: prefs.anim_ms,
+                ..Prefs::for_lang(l, reduced_motion)
+            };
+        }
+    }
+    if let Some(l) = params.labels {
+        prefs.labels = l;
+    }
+    if let Some(n) = params.notation {
+        prefs.notation = n;
+    }
+    if let Some(t) = params.theme {
+        prefs.theme = t;
+    }
+    // The game: the embed's parameters, or the saved game, or a new one.
+    // Without the system's random source no identity can be drawn fairly:
+    // refuse to start rather than play a predictable game.
+    let mut message = None;
+    let config = Config {
+        rules: params.rules.unwrap_or_default(),
+        opponent: params.opponent.unwrap_or(Opponent::Ai(crate::ai::Level::Medium)),
+        human: params.side.flatten().unwrap_or(
+            if params.side.is_some() && js_sys::Math::random() < 0.5 {
+                crate::rules::Color::Black
+            } else {
+                crate::rules::Color::Red
+            },
+        ),
+        takebacks: params.takebacks.unwrap_or_default(),
+        clock: params.clock.flatten(),
+    };
+    let mut session = None;
+    if !params.embed {
+        match storage::load_game() {
+            None => {}
+            Some((raw, parsed)) => match parsed.and_then(|g| {
+                Session::restore(&g, now()).map_err(|e| e.to_string())
+            }) {
+                Ok(s) => session = Some(s),
+                Err(e) => {
+                    message = Some(Message::SavedGameSetAside);
+                    if storage::set_aside(&raw, &e) {
+                        warn(&format!("saved game set aside: {e}"));
+                    } else {
+                        warn(&format!("saved game unreadable ({e}), and no room to set it aside"));
+                    }
+                }
+            },
+        }
+    }
+    let session = match session {
+        Some(s) => s,
+        None => match Session::new(config, now()) {
+            Ok(s) => s,
+            Err(e) => return refuse_to_start(&doc, &e),
+        },
+    };
+    let mut shell = Shell::new(doc.clone(), canvas.clone(), ctx, session, prefs);
+    shell.embed = params.embed;
+    shell.origins = params.origins.clone();
+    if let Some(m) = message {
+        shell.session.set_message(m);
+    }
+    shell::install(shell);
+    shell::with(|s| {
+        s.dispatch(crate::session::Event::SetNotation(s.prefs.notation));
+        s.dispatch(crate::session::Event::SetAnimation(s.prefs.anim_ms));
+        s.dispatch(crate::session::Event::SetRotate(s.prefs.rotate));
+        if s.embed {
+            if let Some(e) = doc.document_element() {
+                let _ = e.set_attribute("data-embed", "1");
+            }
+        } else {
+            offline::register();
+        }
+        s.apply_theme();
+        a11y::build(&doc);
+        view::language(&doc, &s.prefs);
+        bind::show_prefs(&doc, &s.prefs);
+        // A game shared as a link opens for review.
+        let hash = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        if let Some(frag) = hash.strip_prefix('#').filter(|h| h.starts_with("game=")) {
+            match export::from_fragment(frag) {
+                Ok(r) => {
+                    if let Err(e) = bind::open_record(s, &r) {
+                        warn(&format!("the game in the link cannot be opened: {e}"));
+                    }
+                }
+                Err(e) => warn(&format!("the game in the link cannot be read: {e}")),
+            }
+        }
+        s.spawn_worker();
+        s.resize();
+        s.render();
+        if first_visit {
+            if let Some(d) = dom::dialog(&doc, "dlg-help") {
+                let _ = d.show_modal();
+            }
+        }
+    });
+    bind::install(&doc, &canvas);
+    if params.embed {
+        bind::embed_listener();
+    }
+}

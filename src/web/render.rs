@@ -89,29 +89,8 @@ impl Geometry {
     }
 }
 
-/// A piece sliding from one point to another, then (for a reveal) flipping.
-#[derive(Clone, Copy, Debug)]
-pub struct Slide {
-    pub from: Square,
-    pub to: Square,
-    /// The piece as it looked while moving (face down for a reveal).
-    pub piece: Piece,
-    /// The piece as it is after the move.
-    pub after: Piece,
-    /// 0..1 slides; 1..2 flips a revealed piece over.
-    pub t: f64,
-}
-
-impl Slide {
-    /// Length of the whole animation in units of the slide.
-    pub fn span(&self) -> f64 {
-        if self.piece.hidden && !self.after.hidden {
-            2.0
-        } else {
-            1.0
-        }
-    }
-}
+/// A slide of the session with its progress (0..1 slides, 1..2 flips).
+pub type Slide = (crate::session::Slide, f64);
 
 /// Everything the renderer needs for one frame.
 pub struct Scene<'a> {
@@ -195,7 +174,7 @@ pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
             ctx.fill_rect(x - g.cell, y - g.cell, 2.0 * g.cell, 2.0 * g.cell);
         }
     }
-    let sliding_to = s.slide.map(|sl| sl.to);
+    let sliding_to = s.slide.map(|(sl, _)| sl.to);
     for &(sq, p) in s.pieces {
         if Some(sq) == sliding_to {
             continue;
@@ -226,11 +205,11 @@ pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
             ctx.fill();
         }
     }
-    if let Some(sl) = s.slide {
+    if let Some((sl, t)) = s.slide {
         let (x0, y0) = g.center(sl.from);
         let (x1, y1) = g.center(sl.to);
-        if sl.t < 1.0 {
-            let t = ease(sl.t);
+        if t < 1.0 {
+            let t = ease(t);
             draw_piece(
                 ctx,
                 g,
@@ -242,7 +221,7 @@ pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
             );
         } else {
             // The flip: the disc narrows to an edge, then opens on its face.
-            let f = (sl.t - 1.0).clamp(0.0, 1.0);
+            let f = (t - 1.0).clamp(0.0, 1.0);
             let scale = js_sys::Math::cos(std::f64::consts::PI * f).abs().max(0.02);
             let face = if f < 0.5 { sl.piece } else { sl.after };
             ctx.save();

@@ -3,14 +3,7 @@
 
 use web_sys::{AudioContext, OscillatorType};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sound {
-    Move,
-    Capture,
-    Reveal,
-    Check,
-    End,
-}
+pub use crate::session::Sound;
 
 /// (frequency Hz, start s, length s, wave) notes of each sound.
 fn notes(s: Sound) -> &'static [(f32, f64, f64, OscillatorType)] {

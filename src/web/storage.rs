@@ -20,6 +20,12 @@ pub struct Settings {
     pub sound: bool,
     pub anim_ms: f64,
     pub coords: bool,
+    #[serde(default)]
+    pub theme: String,
+    #[serde(default)]
+    pub rotate: bool,
+    #[serde(default)]
+    pub percent: bool,
 }
 
 fn storage() -> Option<web_sys::Storage> {

@@ -1,0 +1,583 @@
+//! Browser events to session events: pointer, keys, buttons, dialogs,
+//! settings, the embedding page's messages and the clock's tick.
+
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlInputElement, HtmlTextAreaElement, MessageEvent, PointerEvent};
+
+use super::a11y;
+use super::dom::*;
+use super::embed;
+use super::i18n::{self, Key};
+use super::prefs::{theme_from_id, Prefs};
+use super::render::Labels;
+use super::shell::{dispatch, with, Drag, Shell, DRAG_SLOP};
+use super::view;
+use crate::ai::Level;
+use crate::params::{Lang, Theme};
+use crate::rules::notation::Notation;
+use crate::rules::{Color, RuleSet, Square};
+use crate::session::export;
+use crate::session::{Config, Event, Opponent, Session, Step, Takebacks, TimeControl};
+
+fn target_el(e: &web_sys::Event) -> Option<Element> {
+    e.target().and_then(|t| t.dyn_into::<Element>().ok())
+}
+
+/// The number in attribute `attr` of the clicked element or an ancestor.
+fn numbered(e: &web_sys::Event, attr: &str) -> Option<usize> {
+    let t = target_el(e)?;
+    let holder = t.closest(&format!("[{attr}]")).ok().flatten()?;
+    holder.get_attribute(attr)?.parse().ok()
+}
+
+fn click(doc: &Document, id: &str, f: impl Fn() + 'static) {
+    if let Some(b) = el(doc, id) {
+        listen(&b, "click", move |_| f());
+    }
+}
+
+fn open(doc: &Document, id: &str) {
+    if let Some(d) = dialog(doc, id) {
+        if !d.open() {
+            let _ = d.show_modal();
+        }
+    }
+}
+
+pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
+    pointer(canvas);
+    if let Some(win) = web_sys::window() {
+        listen(&win, "resize", move |_| with(|s| { s.resize(); s.schedule(); }));
+        listen(&win, "orientationchange", move |_| with(|s| { s.resize(); s.schedule(); }));
+        listen(&win, "keydown", move |e| review_keys(&e));
+    }
+    click(doc, "btn-undo", || dispatch(Event::Undo));
+    click(doc, "btn-hint", || dispatch(Event::Hint));
+    click(doc, "btn-flip", || dispatch(Event::Flip));
+    click(doc, "rv-first", || dispatch(Event::Review(Step::First)));
+    click(doc, "rv-prev", || dispatch(Event::Review(Step::Prev)));
+    click(doc, "rv-next", || dispatch(Event::Review(Step::Next)));
+    click(doc, "rv-last", || dispatch(Event::Review(Step::Last)));
+    click(doc, "btn-two-players", || dispatch(Event::TwoPlayers));
+    click(doc, "btn-retry-ai", || dispatch(Event::RetryAi));
+    click(doc, "btn-reload", || {
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().reload();
+        }
+    });
+    click(doc, "btn-help", || with(|s| open(&s.doc, "dlg-help")));
+    click(doc, "btn-theme", || {
+        with(|s| {
+            // Toggle against what is shown now.
+            let dark = matches!(s.prefs.theme, Theme::Dark)
+                || (s.prefs.theme == Theme::Auto
+                    && web_sys::window()
+                        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+                        .is_some_and(|m| m.matches()));
+            let p = Prefs {
+                theme: if dark { Theme::Light } else { Theme::Dark },
+                ..s.prefs
+            };
+            set_select(&s.doc, "set-theme", super::prefs::theme_id(p.theme));
+            s.prefs_changed(p);
+        })
+    });
+    click(doc, "btn-resign", || {
+        with(|s| {
+            if s.session.game().outcome().is_none() {
+                open(&s.doc, "dlg-resign");
+            }
+        })
+    });
+    click(doc, "btn-new", || with(|s| open_new_dialog(s)));
+    click(doc, "btn-export", || with(|s| open_export(s)));
+    click(doc, "btn-copy-text", || with(|s| copy(s, false)));
+    click(doc, "btn-copy-link", || with(|s| copy(s, true)));
+    click(doc, "btn-import", || with(import));
+    on_close(doc, "dlg-resign", |s, v| {
+        if v == "resign" {
+            s.dispatch(Event::Resign);
+        }
+    });
+    on_close(doc, "dlg-new", |s, v| {
+        if v == "start" {
+            let c = config_from_dialog(&s.doc);
+            s.transient = false;
+            s.dispatch(Event::NewGame(c));
+            s.resize();
+        }
+    });
+    on_close(doc, "dlg-result", |s, v| match v.as_str() {
+        "rematch" => {
+            s.transient = false;
+            s.dispatch(Event::Rematch);
+            s.resize();
+        }
+        "new" => open_new_dialog(s),
+        "review" => {
+            s.dispatch(Event::Review(Step::Prev));
+            if let Some(b) = el(&s.doc, "rv-prev") {
+                let _ = b.focus();
+            }
+        }
+        _ => {}
+    });
+    for id in ["opt-opponent", "opt-undo"] {
+        if let Some(x) = el(doc, id) {
+            listen(&x, "change", move |_| with(|s| dialog_descriptions(&s.doc, s.prefs.lang)));
+        }
+    }
+    if let Some(pts) = el(doc, "points") {
+        listen(&pts, "keydown", move |e| point_keys(&e));
+        listen(&pts, "focusin", move |e| {
+            if let Some(sq) = target_el(&e).and_then(|t| a11y::square_of(&t)) {
+                with(|s| s.focus = sq);
+            }
+        });
+        listen(&pts, "click", move |e| {
+            if let Some(sq) = target_el(&e).and_then(|t| a11y::square_of(&t)) {
+                with(|s| {
+                    s.focus = sq;
+                    s.dispatch(Event::Tap(Some(sq)));
+                });
+            }
+        });
+    }
+    if let Some(f) = el(doc, "move-form") {
+        listen(&f, "submit", move |e| {
+            e.prevent_default();
+            with(typed_move);
+        });
+    }
+    for id in [
+        "set-lang", "set-labels", "set-notation", "set-anim", "set-sound", "set-coords",
+        "set-theme", "set-rotate", "pools-pct",
+    ] {
+        if let Some(x) = el(doc, id) {
+            listen(&x, "change", move |_| with(settings_changed));
+        }
+    }
+    if let Some(ol) = el(doc, "moves") {
+        listen(&ol, "click", move |e| {
+            if let Some(p) = numbered(&e, "data-ply") {
+                dispatch(Event::Review(Step::To(p)));
+            }
+        });
+    }
+    for id in ["strip-top", "strip-bottom"] {
+        if let Some(x) = el(doc, id) {
+            listen(&x, "click", move |e| {
+                if let Some(p) = numbered(&e, "data-peek") {
+                    dispatch(Event::Peek(p));
+                    // Covered again after the look.
+                    gloo_timers::callback::Timeout::new(3100, || dispatch(Event::Tick)).forget();
+                }
+            });
+        }
+    }
+    // Clocks, the AI's thinking time and its watchdog.
+    gloo_timers::callback::Interval::new(250, || {
+        with(|s| {
+            if s.session.pending().is_some()
+                || s.session.clock().is_some_and(|c| c.running.is_some())
+                || s.session.peek().is_some()
+            {
+                s.dispatch(Event::Tick);
+            }
+        })
+    })
+    .forget();
+}
+
+fn on_close(doc: &Document, id: &str, f: fn(&mut Shell, String)) {
+    let Some(d) = dialog(doc, id) else { return };
+    let d2 = d.clone();
+    listen(&d, "close", move |_| {
+        let v = d2.return_value();
+        d2.set_return_value("");
+        with(|s| f(s, v));
+    });
+}
+
+fn pointer(canvas: &web_sys::HtmlCanvasElement) {
+    let pe = |e: &web_sys::Event| e.clone().dyn_into::<PointerEvent>().ok();
+    listen(canvas, "pointerdown", move |e| {
+        if let Some(p) = pe(&e) {
+            e.prevent_default();
+            with(|s| pointer_down(s, f64::from(p.offset_x()), f64::from(p.offset_y())));
+        }
+    });
+    listen(canvas, "pointermove", move |e| {
+        if let Some(p) = pe(&e) {
+            with(|s| pointer_move(s, f64::from(p.offset_x()), f64::from(p.offset_y())));
+        }
+    });
+    listen(canvas, "pointerup", move |e| {
+        if let Some(p) = pe(&e) {
+            with(|s| pointer_up(s, f64::from(p.offset_x()), f64::from(p.offset_y())));
+        }
+    });
+    listen(canvas, "pointercancel", move |_| {
+        with(|s| {
+            s.drag = None;
+            s.schedule();
+        })
+    });
+}
+
+fn pointer_down(s: &mut Shell, x: f64, y: f64) {
+    s.resume_audio();
+    let drag = |from: Square, tap_on_release: bool| Drag {
+        from,
+        x0: x,
+        y0: y,
+        active: false,
+        x,
+        y,
+        tap_on_release,
+    };
+    let sq = s.geom.square_at(x, y);
+    // Pressing the selected piece may start a drag; the tap that deselects
+    // it waits for the release.
+    if let Some(sel) = s.session.selected().filter(|q| Some(*q) == sq) {
+        s.drag = Some(drag(sel, true));
+        return;
+    }
+    let before = s.session.selected();
+    if let Some(q) = sq {
+        s.focus = q;
+    }
+    s.dispatch(Event::Tap(sq));
+    if let Some(sel) = s.session.selected().filter(|q| Some(*q) != before) {
+        s.drag = Some(drag(sel, false));
+    }
+}
+
+fn pointer_move(s: &mut Shell, x: f64, y: f64) {
+    let Some(d) = s.drag.as_mut() else { return };
+    if !d.active && ((x - d.x0).powi(2) + (y - d.y0).powi(2)).sqrt() > DRAG_SLOP {
+        d.active = true;
+    }
+    if d.active {
+        d.x = x;
+        d.y = y;
+        s.schedule();
+    }
+}
+
+fn pointer_up(s: &mut Shell, x: f64, y: f64) {
+    let Some(d) = s.drag.take() else { return };
+    if !d.active {
+        if d.tap_on_release {
+            s.dispatch(Event::Tap(Some(d.from)));
+        }
+        return;
+    }
+    match s.geom.square_at(x, y) {
+        Some(to) => s.dispatch(Event::Drop { from: d.from, to }),
+        None => s.schedule(),
+    }
+}
+
+/// Arrow keys and Enter/Space on the accessible points.
+fn point_keys(e: &web_sys::Event) {
+    let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+        return;
+    };
+    let Some(sq) = target_el(e).and_then(|t| a11y::square_of(&t)) else {
+        return;
+    };
+    let step = match k.key().as_str() {
+        "ArrowUp" => Some((0, 1)),
+        "ArrowDown" => Some((0, -1)),
+        "ArrowLeft" => Some((-1, 0)),
+        "ArrowRight" => Some((1, 0)),
+        _ => None,
+    };
+    let handled = if let Some((dx, dy)) = step {
+        with(|s| {
+            let (dx, dy) = if s.session.flipped() { (-dx, -dy) } else { (dx, dy) };
+            if let Some(to) = Square::try_new(sq.file() as i32 + dx, sq.rank() as i32 + dy) {
+                s.focus = to;
+                s.render();
+                a11y::focus(&s.doc, to);
+            }
+        });
+        true
+    } else {
+        match k.key().as_str() {
+            "Enter" | " " => {
+                with(|s| {
+                    s.resume_audio();
+                    s.focus = sq;
+                    s.dispatch(Event::Tap(Some(sq)));
+                });
+                true
+            }
+            "Escape" => {
+                dispatch(Event::Tap(None));
+                true
+            }
+            _ => false,
+        }
+    };
+    if handled {
+        e.prevent_default();
+        e.stop_propagation();
+    }
+}
+
+/// Left/Right (and Home/End) step through the moves, unless typing.
+fn review_keys(e: &web_sys::Event) {
+    let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+        return;
+    };
+    if k.alt_key() || k.ctrl_key() || k.meta_key() {
+        return;
+    }
+    let typing = target_el(e).is_some_and(|t| {
+        matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+            || t.closest("#points").ok().flatten().is_some()
+            || t.closest("dialog").ok().flatten().is_some()
+    });
+    if typing {
+        return;
+    }
+    let step = match k.key().as_str() {
+        "ArrowLeft" => Step::Prev,
+        "ArrowRight" => Step::Next,
+        "Home" => Step::First,
+        "End" => Step::Last,
+        _ => return,
+    };
+    e.prevent_default();
+    dispatch(Event::Review(step));
+}
+
+fn typed_move(s: &mut Shell) {
+    let Some(input) = s
+        .doc
+        .get_element_by_id("move-input")
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let before = s.session.game().ply();
+    s.dispatch(Event::Typed(input.value()));
+    if s.session.game().ply() != before {
+        input.set_value("");
+    } else if let Some(e) = s.session.typed_error() {
+        let _ = e;
+        let text = el(&s.doc, "move-error")
+            .and_then(|e| e.text_content())
+            .unwrap_or_default();
+        view::set_text(&s.doc, "move-error", "");
+        s.render();
+        let text = if text.is_empty() {
+            el(&s.doc, "move-error").and_then(|e| e.text_content()).unwrap_or_default()
+        } else {
+            text
+        };
+        a11y::announce(&s.doc, &text);
+    }
+}
+
+fn settings_changed(s: &mut Shell) {
+    let doc = s.doc.clone();
+    let old = s.prefs;
+    let p = Prefs {
+        lang: Lang::from_tag(&select_value(&doc, "set-lang")).unwrap_or(old.lang),
+        labels: Labels::from_id(&select_value(&doc, "set-labels")).unwrap_or(old.labels),
+        notation: Notation::from_id(&select_value(&doc, "set-notation")).unwrap_or(old.notation),
+        anim_ms: select_value(&doc, "set-anim")
+            .parse::<u32>()
+            .map_or(old.anim_ms, f64::from),
+        sound: checkbox(&doc, "set-sound").map_or(old.sound, |c| c.checked()),
+        coords: checkbox(&doc, "set-coords").map_or(old.coords, |c| c.checked()),
+        theme: theme_from_id(&select_value(&doc, "set-theme")).unwrap_or(old.theme),
+        rotate: checkbox(&doc, "set-rotate").map_or(old.rotate, |c| c.checked()),
+        percent: checkbox(&doc, "pools-pct").map_or(old.percent, |c| c.checked()),
+    };
+    s.prefs_changed(p);
+    s.resize();
+}
+
+/// Put the prefs into the settings controls.
+pub fn show_prefs(doc: &Document, p: &Prefs) {
+    set_select(doc, "set-lang", p.lang.id());
+    set_select(doc, "set-labels", p.labels.id());
+    set_select(doc, "set-notation", p.notation.id());
+    set_select(doc, "set-anim", &(p.anim_ms as u32).to_string());
+    set_select(doc, "set-theme", super::prefs::theme_id(p.theme));
+    for (id, v) in [
+        ("set-sound", p.sound),
+        ("set-coords", p.coords),
+        ("set-rotate", p.rotate),
+        ("pools-pct", p.percent),
+    ] {
+        if let Some(c) = checkbox(doc, id) {
+            c.set_checked(v);
+        }
+    }
+}
+
+fn open_new_dialog(s: &mut Shell) {
+    let c = s.session.config();
+    let doc = &s.doc;
+    set_select(doc, "opt-rules", c.rules.id());
+    set_select(doc, "opt-opponent", c.opponent.id());
+    set_select(doc, "opt-undo", c.takebacks.id());
+    set_select(doc, "opt-clock", c.clock.map_or("none".into(), |t| t.id()).as_str());
+    dialog_descriptions(doc, s.prefs.lang);
+    open(doc, "dlg-new");
+}
+
+/// The chosen level's and take-back policy's descriptions.
+fn dialog_descriptions(doc: &Document, lang: Lang) {
+    let level = Level::from_id(&select_value(doc, "opt-opponent"));
+    let text = level.map_or(i18n::t(lang, Key::TwoPlayers), |l| i18n::level_desc(lang, l));
+    view::set_text(doc, "opt-level-desc", text);
+    let k = match Takebacks::from_id(&select_value(doc, "opt-undo")).unwrap_or_default() {
+        Takebacks::Fair => Key::TakebacksFairDesc,
+        Takebacks::Casual => Key::TakebacksCasualDesc,
+        Takebacks::Off => Key::TakebacksOffDesc,
+    };
+    view::set_text(doc, "opt-undo-desc", i18n::t(lang, k));
+}
+
+fn config_from_dialog(doc: &Document) -> Config {
+    let human = match select_value(doc, "opt-side").as_str() {
+        "black" => Color::Black,
+        "random" if js_sys::Math::random() < 0.5 => Color::Black,
+        _ => Color::Red,
+    };
+    Config {
+        rules: RuleSet::from_id(&select_value(doc, "opt-rules")).unwrap_or_default(),
+        opponent: Opponent::parse(&select_value(doc, "opt-opponent"))
+            .unwrap_or(Opponent::Ai(Level::Medium)),
+        human,
+        takebacks: Takebacks::from_id(&select_value(doc, "opt-undo")).unwrap_or_default(),
+        clock: TimeControl::from_id(&select_value(doc, "opt-clock")),
+    }
+}
+
+// ---- export and import ----
+
+fn open_export(s: &mut Shell) {
+    let text = export::to_text(&s.session.record(), s.prefs.notation);
+    if let Some(t) = s
+        .doc
+        .get_element_by_id("export-text")
+        .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+    {
+        t.set_value(&text);
+    }
+    view::set_text(&s.doc, "export-note", "");
+    view::set_text(&s.doc, "import-error", "");
+    open(&s.doc, "dlg-export");
+}
+
+fn link(s: &Shell) -> String {
+    let loc = web_sys::window().map(|w| w.location());
+    let base = loc
+        .map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default()))
+        .unwrap_or_default();
+    format!("{base}#{}", export::to_fragment(&s.session.record()))
+}
+
+fn copy(s: &mut Shell, as_link: bool) {
+    let text = if as_link {
+        link(s)
+    } else {
+        export::to_text(&s.session.record(), s.prefs.notation)
+    };
+    if let Some(t) = s
+        .doc
+        .get_element_by_id("export-text")
+        .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+    {
+        t.set_value(&text);
+        t.select();
+    }
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(&text);
+    }
+    view::set_text(&s.doc, "export-note", i18n::t(s.prefs.lang, Key::Copied));
+}
+
+fn import(s: &mut Shell) {
+    let text = s
+        .doc
+        .get_element_by_id("import-text")
+        .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+        .map(|t| t.value())
+        .unwrap_or_default();
+    let parsed = if text.trim_start().starts_with("game=") || text.contains("#game=") {
+        let frag = text.trim().rsplit('#').next().unwrap_or_default().to_string();
+        export::from_fragment(&frag)
+    } else {
+        export::parse_text(&text)
+    };
+    match parsed.and_then(|r| open_record(s, &r)) {
+        Ok(()) => {
+            if let Some(d) = dialog(&s.doc, "dlg-export") {
+                d.close();
+            }
+        }
+        Err(e) => view::set_text(
+            &s.doc,
+            "import-error",
+            &format!("{} {e}", i18n::t(s.prefs.lang, Key::ImportFailed)),
+        ),
+    }
+}
+
+/// Open a game record for review (two players on this device, not saved
+/// over the player's own game until a new game starts).
+pub fn open_record(s: &mut Shell, r: &export::GameRecord) -> Result<(), export::ExportError> {
+    let game = r.to_game()?;
+    let config = Config {
+        rules: r.rules,
+        opponent: Opponent::Human,
+        human: Color::Red,
+        takebacks: Takebacks::Off,
+        clock: None,
+    };
+    let mut session = Session::with_game(config, game, now());
+    session = session.resumed(None, r.takebacks);
+    s.transient = true;
+    s.replace(session);
+    Ok(())
+}
+
+/// The embedding page asks for a new game.
+pub fn embed_listener() {
+    let Some(win) = web_sys::window() else { return };
+    listen(&win, "message", move |e| {
+        let Some(m) = e.dyn_ref::<MessageEvent>() else {
+            return;
+        };
+        with(|s| {
+            // Only from the parent window and an origin the embedder allowed.
+            let Some(req) = embed::accept(m, &s.origins) else {
+                return;
+            };
+            let c = s.session.config();
+            let human = match req.side {
+                Some(Some(c)) => c,
+                Some(None) if js_sys::Math::random() < 0.5 => Color::Black,
+                Some(None) => Color::Red,
+                None => c.human,
+            };
+            let config = Config {
+                rules: req.rules.unwrap_or(c.rules),
+                opponent: req.opponent.unwrap_or(c.opponent),
+                human,
+                takebacks: req.takebacks.unwrap_or(c.takebacks),
+                clock: req.clock.unwrap_or(c.clock),
+            };
+            s.dispatch(Event::NewGame(config));
+            s.resize();
+        });
+    });
+}

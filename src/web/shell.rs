@@ -1,0 +1,508 @@
+//! The page around the session: it hands browser events to the session as
+//! `Event`s, carries out the `Effect`s it returns (worker, sound, storage,
+//! the embedding page), and draws everything from the session's state once
+//! per animation frame.
+
+use std::cell::RefCell;
+
+use gloo_timers::callback::Timeout;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{AudioContext, CanvasRenderingContext2d, Document, HtmlCanvasElement, Worker as JsWorker};
+
+use super::a11y;
+use super::dom::*;
+use super::embed;
+use super::i18n;
+use super::prefs::Prefs;
+use super::render::{self, Geometry, Scene};
+use super::sound;
+use super::storage;
+use super::view;
+use super::worker_link::{self, Heard};
+use crate::params::Theme;
+use crate::protocol::{FromWorker, ToWorker};
+use crate::rules::{Piece, Square};
+use crate::session::{Effect, Event, Message, Post, Session};
+
+/// Drag starts only after this many CSS pixels, so a shaky tap never drags.
+pub const DRAG_SLOP: f64 = 4.0;
+
+pub struct Drag {
+    pub from: Square,
+    pub x0: f64,
+    pub y0: f64,
+    pub active: bool,
+    pub x: f64,
+    pub y: f64,
+    /// Pressed on the piece already selected: released without moving, it
+    /// is a tap (which deselects it).
+    pub tap_on_release: bool,
+}
+
+pub struct Shell {
+    pub doc: Document,
+    pub canvas: HtmlCanvasElement,
+    pub ctx: CanvasRenderingContext2d,
+    pub geom: Geometry,
+    pub session: Session,
+    pub prefs: Prefs,
+    pub drag: Option<Drag>,
+    /// The point that holds the keyboard tab stop.
+    pub focus: Square,
+    pub audio: Option<AudioContext>,
+    pub worker: Option<JsWorker>,
+    /// Embedded in another page: no storage, no service worker, messages to the parent.
+    pub embed: bool,
+    /// Origins allowed to send messages (embed).
+    pub origins: Vec<String>,
+    /// A game opened from a link for review: not saved over the player's game.
+    pub transient: bool,
+    frame_requested: bool,
+    last_height: i32,
+}
+
+thread_local! {
+    static SHELL: RefCell<Option<Shell>> = const { RefCell::new(None) };
+}
+
+pub fn install(shell: Shell) {
+    SHELL.with(|s| *s.borrow_mut() = Some(shell));
+}
+
+/// Run `f` on the shell (ignored while it is already in use: events never
+/// nest, and a panic leaves it unused rather than half-changed).
+pub fn with(f: impl FnOnce(&mut Shell)) {
+    SHELL.with(|s| {
+        if let Ok(mut guard) = s.try_borrow_mut() {
+            if let Some(shell) = guard.as_mut() {
+                f(shell);
+            }
+        }
+    });
+}
+
+/// Hand an event to the session, carry out its effects, draw next frame.
+pub fn dispatch(ev: Event) {
+    with(|s| s.dispatch(ev));
+}
+
+impl Shell {
+    pub fn new(
+        doc: Document,
+        canvas: HtmlCanvasElement,
+        ctx: CanvasRenderingContext2d,
+        session: Session,
+        prefs: Prefs,
+    ) -> Shell {
+        Shell {
+            doc,
+            canvas,
+            ctx,
+            geom: Geometry::fit(360.0, 400.0, 1.0, false),
+            session,
+            prefs,
+            drag: None,
+            focus: Square::new(4, 0),
+            audio: None,
+            worker: None,
+            embed: false,
+            origins: Vec::new(),
+            transient: false,
+            frame_requested: false,
+            last_height: 0,
+        }
+    }
+
+    pub fn dispatch(&mut self, ev: Event) {
+        let fx = self.session.handle(ev, now());
+        for e in fx {
+            self.apply(e);
+        }
+        self.schedule();
+    }
+
+    fn apply(&mut self, e: Effect) {
+        match e {
+            Effect::Think(req) => {
+                let msg = ToWorker::from_request(&req, (js_sys::Math::random() * u32::MAX as f64) as u32);
+                let sent = self.worker.as_ref().is_some_and(|w| worker_link::post(w, &msg));
+                if !sent {
+                    // No worker to ask: the session restarts it.
+                    let s = &mut self.session;
+                    let fx = s.handle(Event::WorkerFailed, now());
+                    for e in fx {
+                        self.apply(e);
+                    }
+                }
+            }
+            // A single-threaded worker cannot be interrupted; its answer
+            // carries the old id and the session ignores it.
+            Effect::Cancel { .. } => {}
+            Effect::RestartWorker { delay_ms } => {
+                if let Some(w) = self.worker.take() {
+                    w.terminate();
+                }
+                Timeout::new(delay_ms.max(0.0) as u32, || with(Shell::spawn_worker)).forget();
+            }
+            Effect::Animate => {}
+            Effect::Sound(s) => {
+                if self.prefs.sound {
+                    if let Some(a) = &self.audio {
+                        sound::play(a, s);
+                    }
+                }
+            }
+            Effect::AnnounceMove { ply } => self.announce_move(ply),
+            Effect::Announce(m) => a11y::announce(&self.doc, &view::message_text(&self.prefs, m)),
+            Effect::Save => self.save(),
+            Effect::ShowResult => {
+                view::result(&self.doc, &self.session, &self.prefs);
+                if let Some(d) = dialog(&self.doc, "dlg-result") {
+                    if !d.open() {
+                        let _ = d.show_modal();
+                    }
+                }
+            }
+            Effect::Post(p) => {
+                if self.embed {
+                    self.post(p);
+                }
+            }
+        }
+    }
+
+    fn post(&self, p: Post) {
+        match p {
+            Post::Ready { rules } => embed::post(&self.origins, "ready", &[("rules", rules.id().into())]),
+            Post::Move {
+                ply,
+                movetext,
+                notation,
+                color,
+            } => embed::post(
+                &self.origins,
+                "move",
+                &[
+                    ("ply", (ply as u32).into()),
+                    ("move", movetext.into()),
+                    ("notation", notation.into()),
+                    ("color", color.name().into()),
+                ],
+            ),
+            Post::GameOver { outcome, takebacks } => {
+                let winner: JsValue = outcome.winner.map_or(JsValue::NULL, |c| c.name().into());
+                embed::post(
+                    &self.origins,
+                    "gameover",
+                    &[
+                        ("winner", winner),
+                        ("reason", outcome.reason.text().into()),
+                        ("takebacks", takebacks.into()),
+                    ],
+                );
+            }
+        }
+    }
+
+    pub fn save(&self) {
+        if self.embed || self.transient {
+            return;
+        }
+        storage::save_game(&self.session.saved());
+    }
+
+    fn announce_move(&self, ply: usize) {
+        let Some(e) = ply.checked_sub(1).and_then(|i| self.session.log().get(i)) else {
+            return;
+        };
+        let lang = self.prefs.lang;
+        let w = i18n::words(lang);
+        let mut s = format!("{}: {}", i18n::color(lang, e.color), e.text);
+        if let Some(r) = e.reveal {
+            s.push_str(&format!(", {} {}", w.revealed, i18n::role(lang, r.role)));
+        }
+        if let Some(c) = e.captured_hidden {
+            let what = c.map_or(i18n::t(lang, i18n::Key::Unknown), |c| i18n::role(lang, c.role));
+            s.push_str(&format!(", {} {what}", w.captured));
+        } else if let Some(c) = self.session.game().history().get(ply - 1).and_then(|r| r.played.captured) {
+            s.push_str(&format!(", {} {}", w.captured, i18n::role(lang, c.role)));
+        }
+        let g = self.session.game();
+        if g.ply() == ply && g.board().in_check() && g.outcome().is_none() {
+            s.push_str(&format!(". {}", i18n::t(lang, i18n::Key::Check)));
+        }
+        if let Some(o) = g.outcome().filter(|_| g.ply() == ply) {
+            s.push_str(&format!(". {}", view::outcome_text(&self.session, &self.prefs, o)));
+        }
+        a11y::announce(&self.doc, &s);
+    }
+
+    // ---- the worker ----
+
+    pub fn spawn_worker(&mut self) {
+        let build = super::offline::build_tag();
+        self.worker = worker_link::spawn(&build, |heard| with(|s| s.on_worker(heard)));
+        if self.worker.is_none() {
+            self.dispatch(Event::WorkerFailed);
+        }
+    }
+
+    fn on_worker(&mut self, heard: Heard) {
+        let ev = match heard {
+            Heard::Failed(text) => {
+                web_sys::console::error_1(&format!("AI worker: {text}").into());
+                Event::WorkerFailed
+            }
+            Heard::Message(FromWorker::Ready { build }) => {
+                let mine = super::offline::build_tag();
+                if build != mine {
+                    // Never mix builds: the page's boot watchdog (index.html)
+                    // clears the offline copy and reloads once.
+                    web_sys::console::error_1(
+                        &format!("AI worker of build '{build}' refused: this page is build '{mine}'")
+                            .into(),
+                    );
+                    if let Some(w) = self.worker.take() {
+                        w.terminate();
+                    }
+                    self.set_body_attr("data-worker", "refused");
+                    return;
+                }
+                self.set_body_attr("data-worker", "ready");
+                Event::WorkerReady
+            }
+            Heard::Message(FromWorker::Progress { id, depth, score }) => {
+                Event::AiProgress { id, depth, score }
+            }
+            Heard::Message(FromWorker::BestMove { id, mv }) => Event::AiReply { id, mv },
+            Heard::Message(FromWorker::Error { id, message }) => {
+                web_sys::console::error_1(&format!("AI: {message}").into());
+                Event::AiError { id, message }
+            }
+        };
+        self.dispatch(ev);
+    }
+
+    fn set_body_attr(&self, k: &str, v: &str) {
+        if let Some(b) = self.doc.body() {
+            let _ = b.set_attribute(k, v);
+        }
+    }
+
+    // ---- drawing ----
+
+    /// Draw at the next animation frame (once, however many events come).
+    pub fn schedule(&mut self) {
+        if self.frame_requested {
+            return;
+        }
+        self.frame_requested = true;
+        let cb = Closure::once_into_js(move || {
+            with(|s| {
+                s.frame_requested = false;
+                if s.session.slide().is_some() {
+                    // Moves on the slide, and plays an AI move held for it.
+                    let fx = s.session.handle(Event::Tick, now());
+                    for e in fx {
+                        s.apply(e);
+                    }
+                }
+                s.render();
+                if s.session.slide().is_some() || s.drag.as_ref().is_some_and(|d| d.active) {
+                    s.schedule();
+                }
+            })
+        });
+        if let Some(w) = web_sys::window() {
+            let _ = w.request_animation_frame(cb.unchecked_ref());
+        }
+    }
+
+    /// Everything on screen, from the session's state.
+    pub fn render(&mut self) {
+        let flipped = self.session.flipped();
+        if flipped != self.geom.flipped {
+            self.resize();
+        }
+        self.draw_board();
+        let (doc, s, p) = (&self.doc, &self.session, &self.prefs);
+        view::header(doc, s, p);
+        view::strips(doc, s, p);
+        view::moves(doc, s, p);
+        view::pools(doc, s, p);
+        let shown = s.shown();
+        let sel = s.selected().map(|q| q.to_string()).unwrap_or_default();
+        let dests: Vec<String> = s.dests().iter().map(|d| d.to_string()).collect();
+        let _ = self.canvas.set_attribute("data-selected", &sel);
+        let _ = self.canvas.set_attribute("data-dests", &dests.join(" "));
+        let _ = self.canvas.set_attribute("data-ply", &s.game().ply().to_string());
+        let _ = self.canvas.set_attribute(
+            "data-review",
+            &s.review().map(|k| k.to_string()).unwrap_or_default(),
+        );
+        a11y::update(doc, &shown, s.selected(), s.dests(), p.lang, self.focus);
+        if let Some(d) = dialog(doc, "dlg-result").filter(|d| d.open()) {
+            let _ = d;
+            view::result(doc, s, p);
+        }
+        self.post_height();
+    }
+
+    fn dark(&self) -> bool {
+        match self.prefs.theme {
+            Theme::Dark => true,
+            Theme::Light => false,
+            Theme::Auto => web_sys::window()
+                .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+                .is_some_and(|m| m.matches()),
+        }
+    }
+
+    pub fn draw_board(&self) {
+        let s = &self.session;
+        let shown = s.shown();
+        let mut pieces: Vec<(Square, Piece)> = shown.pieces().collect();
+        let check = shown.in_check().then(|| shown.general(shown.turn()));
+        let now = now();
+        let slide = s.slide().map(|sl| (sl, sl.t(now)));
+        if let Some(d) = self.drag.as_ref().filter(|d| d.active) {
+            pieces.retain(|(q, _)| *q != d.from);
+        }
+        let dark = self.dark();
+        let scene = Scene {
+            pieces: &pieces,
+            selected: s.selected(),
+            dests: s.dests(),
+            last: s.last_move(),
+            check,
+            labels: self.prefs.labels,
+            coordinates: self.prefs.coords,
+            slide,
+            dark,
+        };
+        render::draw(&self.ctx, &self.geom, &scene);
+        if let Some(d) = self.drag.as_ref().filter(|d| d.active) {
+            if let Some(p) = shown.piece_at(d.from) {
+                render::draw_piece_at(
+                    &self.ctx,
+                    &self.geom,
+                    d.x * self.geom.dpr,
+                    d.y * self.geom.dpr,
+                    p,
+                    self.prefs.labels,
+                    dark,
+                );
+            }
+        }
+        let _ = self
+            .canvas
+            .set_attribute("data-pieces", &pieces.len().to_string());
+    }
+
+    /// Fit the board into `#board-wrap` (its size comes from the CSS layout).
+    pub fn resize(&mut self) {
+        let Some(win) = web_sys::window() else { return };
+        let dpr = win.device_pixel_ratio();
+        let vw = win.inner_width().ok().and_then(|v| v.as_f64()).unwrap_or(360.0);
+        let vh = win.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(640.0);
+        let (w, h) = el(&self.doc, "board-wrap")
+            .map(|w| (f64::from(w.client_width()), f64::from(w.client_height())))
+            .unwrap_or((vw, vh));
+        let w = if w > 0.0 { w } else { vw };
+        let h = if h > 40.0 { h } else { vh * 0.7 };
+        self.geom = Geometry::fit(w, h, dpr, self.session.flipped());
+        let g = self.geom;
+        self.canvas.set_width((g.css_w * g.dpr) as u32);
+        self.canvas.set_height((g.css_h * g.dpr) as u32);
+        let st = self.canvas.style();
+        let _ = st.set_property("width", &px(g.css_w));
+        let _ = st.set_property("height", &px(g.css_h));
+        // CSS-pixel geometry for tests and tools: left, top, cell, flipped.
+        let geom = format!(
+            "{},{},{},{}",
+            g.ox / g.dpr,
+            g.oy / g.dpr,
+            g.cell / g.dpr,
+            g.flipped as u8
+        );
+        let _ = self.canvas.set_attribute("data-geom", &geom);
+        a11y::layout(&self.doc, &self.geom);
+        self.draw_board();
+    }
+
+    /// Tell the parent page how tall the game wants to be.
+    fn post_height(&mut self) {
+        if !self.embed {
+            return;
+        }
+        if let Some(e) = self.doc.document_element() {
+            let h = e.scroll_height();
+            if h != self.last_height {
+                self.last_height = h;
+                embed::post(&self.origins, "height", &[("height", h.into())]);
+            }
+        }
+    }
+
+    pub fn resume_audio(&mut self) {
+        if self.audio.is_none() {
+            self.audio = AudioContext::new().ok();
+        }
+        if let Some(a) = &self.audio {
+            let _ = a.resume();
+        }
+    }
+
+    /// Settings changed: store them, tell the session what it needs.
+    pub fn prefs_changed(&mut self, p: Prefs) {
+        let lang_changed = p.lang != self.prefs.lang;
+        let theme_changed = p.theme != self.prefs.theme;
+        self.prefs = p;
+        if !self.embed {
+            p.save();
+        }
+        self.dispatch(Event::SetNotation(p.notation));
+        self.dispatch(Event::SetAnimation(p.anim_ms));
+        self.dispatch(Event::SetRotate(p.rotate));
+        if lang_changed {
+            view::language(&self.doc, &self.prefs);
+        }
+        if theme_changed {
+            self.apply_theme();
+        }
+        // Keyed parts (moves, pools, captures) redraw on their own keys.
+        self.schedule();
+    }
+
+    pub fn apply_theme(&self) {
+        if let Some(e) = self.doc.document_element() {
+            let _ = e.set_attribute("data-theme", super::prefs::theme_id(self.prefs.theme));
+        }
+        self.draw_board();
+    }
+
+    /// Replace the session (a new game from outside, an imported game).
+    pub fn replace(&mut self, mut session: Session) {
+        let ready = self.session.worker() == crate::session::Worker::Ready;
+        let fx = session.handle(Event::SetNotation(self.prefs.notation), now());
+        self.session = session;
+        for e in fx {
+            self.apply(e);
+        }
+        if ready {
+            // The new session learns the worker is there (and asks it).
+            self.dispatch(Event::WorkerReady);
+        }
+        self.dispatch(Event::SetAnimation(self.prefs.anim_ms));
+        self.dispatch(Event::SetRotate(self.prefs.rotate));
+        self.resize();
+        self.schedule();
+    }
+
+    /// A message for the status line (set aside saved game, etc.).
+    pub fn tell(&mut self, m: Message) {
+        self.session.set_message(m);
+        self.schedule();
+    }
+}

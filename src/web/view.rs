@@ -1,0 +1,497 @@
+//! The DOM around the board, drawn from the session's state: header,
+//! status, player strips, move list, pools, the accessible points, banners
+//! and the result dialog. Reads the session, changes nothing in it.
+
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element};
+
+use super::dom::*;
+use super::i18n::{self, Key, Lang};
+use super::prefs::Prefs;
+use crate::ai::Level;
+use crate::rules::{Color, Outcome, Piece};
+use crate::session::{Entry, Message, Opponent, Session, Status, Strip, TypedError, Worker};
+
+fn t(p: &Prefs, k: Key) -> &'static str {
+    i18n::t(p.lang, k)
+}
+
+/// The short label of a piece in the chosen set.
+pub fn label(p: &Prefs, piece: Piece) -> &'static str {
+    p.labels.text(piece)
+}
+
+pub fn level_name(lang: Lang, l: Level) -> &'static str {
+    i18n::t(
+        lang,
+        match l {
+            Level::Beginner => Key::Beginner,
+            Level::Easy => Key::Easy,
+            Level::Medium => Key::Medium,
+            Level::Hard => Key::Hard,
+        },
+    )
+}
+
+pub fn message_text(p: &Prefs, m: Message) -> String {
+    let k = match m {
+        Message::NothingToUndo => Key::NothingToUndo,
+        Message::TakebackRefused => Key::TakebackRefused,
+        Message::TakebacksOff => {
+            return format!("{}: {}", t(p, Key::TakebacksLabel), t(p, Key::TakebacksOff))
+        }
+        Message::GameFinished => Key::NoTakebackAfterEnd,
+        Message::BackToGame => Key::BackToGame,
+        Message::LookingForHint => Key::LookingForHint,
+        Message::Hint => Key::HintIs,
+        Message::WorkerRestarting => Key::WorkerRestarting,
+        Message::WorkerFailed => Key::WorkerFailed,
+        Message::SavedGameSetAside => Key::SavedGameSetAside,
+        Message::NoRandomness => Key::SomethingWrong,
+    };
+    t(p, k).to_string()
+}
+
+/// "You won" / "You lost" against the AI, "Red wins" between two players,
+/// "Draw"; then the reason.
+pub fn outcome_title(s: &Session, p: &Prefs, o: Outcome) -> String {
+    match (o.winner, s.config().opponent) {
+        (None, _) => t(p, Key::DrawTitle).to_string(),
+        (Some(w), Opponent::Ai(_)) if w == s.config().human => t(p, Key::YouWon).to_string(),
+        (Some(_), Opponent::Ai(_)) => t(p, Key::YouLost).to_string(),
+        (Some(w), Opponent::Human) => format!("{} {}", i18n::color(p.lang, w), t(p, Key::Wins)),
+    }
+}
+
+pub fn outcome_text(s: &Session, p: &Prefs, o: Outcome) -> String {
+    format!("{} · {}", outcome_title(s, p, o), i18n::reason(p.lang, o.reason))
+}
+
+pub fn status_text(s: &Session, p: &Prefs) -> String {
+    match s.status() {
+        Status::Reviewing { ply, of } => format!(
+            "{} {ply}/{of} — {}",
+            t(p, Key::Reviewing),
+            t(p, Key::BackToGame)
+        ),
+        Status::Over(o) => outcome_text(s, p, o),
+        Status::Hint { text, depth, score } => {
+            format!("{} {text} · d{depth} {score:+}", t(p, Key::HintIs))
+        }
+        Status::Analysing { depth, score } => {
+            format!("{} · d{depth} {score:+}", t(p, Key::LookingForHint))
+        }
+        Status::Message(m) => message_text(p, m),
+        Status::Thinking { seconds } => format!("{} {seconds} s", t(p, Key::ThinkingFor)),
+        Status::StartingAi => t(p, Key::StartingAi).to_string(),
+        Status::ToMove {
+            color,
+            yours,
+            check,
+        } => {
+            let who = match (yours, color) {
+                (Some(true), _) => format!("{} ({})", t(p, Key::YourMove), i18n::color(p.lang, color)),
+                (Some(false), _) => {
+                    format!("{} ({})", t(p, Key::AiToMove), i18n::color(p.lang, color))
+                }
+                (None, Color::Red) => t(p, Key::RedToMove).to_string(),
+                (None, Color::Black) => t(p, Key::BlackToMove).to_string(),
+            };
+            if check {
+                format!("{who} · {}", t(p, Key::Check))
+            } else {
+                who
+            }
+        }
+    }
+}
+
+/// Header: rule set and opponent; status line.
+pub fn header(doc: &Document, s: &Session, p: &Prefs) {
+    let c = s.config();
+    let opp = match c.opponent {
+        Opponent::Ai(l) => level_name(p.lang, l).to_string(),
+        Opponent::Human => t(p, Key::TwoPlayers).to_string(),
+    };
+    let clock = c.clock.map(|tc| format!(" · {}", tc.id())).unwrap_or_default();
+    set_text(doc, "game-info", &format!("{} · {opp}{clock}", c.rules.name()));
+    if let Some(e) = el(doc, "status") {
+        let text = status_text(s, p);
+        if e.text_content().as_deref() != Some(text.as_str()) {
+            e.set_text_content(Some(&text));
+            let _ = e.set_attribute("title", &text);
+        }
+        let _ = e.set_attribute("data-thinking", if s.thinking() { "1" } else { "0" });
+        let _ = e.set_attribute("data-turn", s.game().turn().name());
+        let ready = s.worker() == Worker::Ready || !s.vs_ai();
+        let _ = e.set_attribute("data-ready", if ready { "1" } else { "0" });
+    }
+    let typed = match s.typed_error() {
+        None => String::new(),
+        Some(TypedError::Unknown) => i18n::words(p.lang).bad_move.to_string(),
+        Some(TypedError::NotNow) => t(p, Key::NotYourMove).to_string(),
+        Some(TypedError::Ambiguous(c)) => {
+            format!("{} {}", i18n::words(p.lang).ambiguous_move, c.join(" · "))
+        }
+    };
+    set_text(doc, "move-error", &typed);
+    // Banners: a failing worker, with a way on.
+    if let Some(b) = el(doc, "banner-worker") {
+        b.set_hidden(s.worker() != Worker::Failed || !s.vs_ai());
+    }
+    set_text(doc, "banner-worker-text", t(p, Key::WorkerFailed));
+}
+
+pub fn set_text(doc: &Document, id: &str, text: &str) {
+    if let Some(e) = el(doc, id) {
+        if e.text_content().as_deref() != Some(text) {
+            e.set_text_content(Some(text));
+        }
+    }
+}
+
+fn clock_text(ms: u64) -> String {
+    let s = ms.div_ceil(1000);
+    if ms < 10_000 {
+        // The last seconds in tenths.
+        let tenths = ms / 100;
+        format!("0:{:02}.{}", tenths / 10, tenths % 10)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// The strips above and below the board: the side seen at the bottom is
+/// the one the board is turned towards.
+pub fn strips(doc: &Document, s: &Session, p: &Prefs) {
+    let bottom = if s.flipped() { Color::Black } else { Color::Red };
+    for (id, color) in [("strip-bottom", bottom), ("strip-top", bottom.other())] {
+        let Some(root) = el(doc, id) else { continue };
+        strip(doc, &root, s, p, &s.strip(color));
+    }
+}
+
+fn child(root: &Element, class: &str) -> Option<web_sys::HtmlElement> {
+    root.query_selector(&format!(".{class}"))
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into().ok())
+}
+
+fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
+    let color = i18n::color(p.lang, st.color);
+    let who = match (st.you, s.config().opponent) {
+        (Some(true), _) => format!("{} ({color})", t(p, Key::You)),
+        (Some(false), Opponent::Ai(l)) => format!("{} ({color})", level_name(p.lang, l)),
+        _ => color.to_string(),
+    };
+    let _ = root.set_attribute("data-color", st.color.name());
+    let to_move = s.game().outcome().is_none() && s.game().turn() == st.color;
+    let _ = root.set_attribute("data-turn", if to_move { "1" } else { "0" });
+    if let Some(e) = child(root, "who") {
+        e.set_text_content(Some(&who));
+    }
+    if let Some(e) = child(root, "material") {
+        let m = if st.material > 0 {
+            format!("+{}", st.material)
+        } else {
+            String::new()
+        };
+        e.set_text_content(Some(&m));
+    }
+    if let Some(e) = child(root, "clock") {
+        match st.clock_ms {
+            Some(ms) => {
+                e.set_hidden(false);
+                e.set_text_content(Some(&clock_text(ms)));
+                let low = ms < 20_000;
+                let _ = e.set_attribute(
+                    "class",
+                    match (low, st.running) {
+                        (true, true) => "clock low running",
+                        (true, false) => "clock low",
+                        (false, true) => "clock running",
+                        (false, false) => "clock",
+                    },
+                );
+            }
+            None => e.set_hidden(true),
+        }
+    }
+    let Some(caps) = child(root, "caps") else { return };
+    // Rebuilt only when its content changes.
+    let key = format!(
+        "{:?}{:?}{}{}",
+        st.taken,
+        s.peek(),
+        p.labels.id(),
+        p.lang.id()
+    );
+    if caps.get_attribute("data-key").as_deref() == Some(key.as_str()) {
+        return;
+    }
+    let _ = caps.set_attribute("data-key", &key);
+    caps.set_text_content(None);
+    let _ = caps.set_attribute(
+        "aria-label",
+        &format!("{} {}", t(p, Key::Captured), i18n::color(p.lang, st.color)),
+    );
+    for &(ply, piece, was_hidden) in &st.taken {
+        let private = s.private_capture(ply);
+        let Ok(span) = doc.create_element(if private.is_some() { "button" } else { "span" }) else {
+            continue;
+        };
+        let victim = st.color.other();
+        let (text, class) = match (piece, private) {
+            (_, Some(truth)) if s.peek() == Some(ply) => (label(p, truth).to_string(), "cap private"),
+            (_, Some(_)) => ("🔒".to_string(), "cap private"),
+            (Some(pc), None) => (label(p, pc).to_string(), "cap"),
+            (None, None) => ("?".to_string(), "cap unknown"),
+        };
+        span.set_class_name(class);
+        let _ = span.set_attribute("data-color", victim.name());
+        if was_hidden {
+            let _ = span.set_attribute("data-hidden", "1");
+        }
+        if private.is_some() {
+            let _ = span.set_attribute("type", "button");
+            let _ = span.set_attribute("data-peek", &ply.to_string());
+            let _ = span.set_attribute(
+                "aria-label",
+                &format!(
+                    "{} {} · {}",
+                    i18n::color(p.lang, st.color),
+                    t(p, Key::EyesOnly),
+                    t(p, Key::TapToSee)
+                ),
+            );
+        }
+        span.set_text_content(Some(&text));
+        let _ = caps.append_child(&span);
+    }
+}
+
+/// The move list: a button per ply, with badges for reveals and for
+/// captured face-down pieces.
+pub fn moves(doc: &Document, s: &Session, p: &Prefs) {
+    let Some(ol) = el(doc, "moves") else { return };
+    let log = s.log();
+    let key = format!(
+        "{}|{:?}|{}|{}|{}",
+        log.len(),
+        s.review(),
+        log.last().map_or("", |e| e.text.as_str()),
+        p.labels.id(),
+        s.notation().id()
+    );
+    if ol.get_attribute("data-key").as_deref() == Some(key.as_str()) {
+        return;
+    }
+    let _ = ol.set_attribute("data-key", &key);
+    ol.set_text_content(None);
+    let current = s.review();
+    for (row, pair) in log.chunks(2).enumerate() {
+        let Ok(li) = doc.create_element("li") else {
+            continue;
+        };
+        for (j, e) in pair.iter().enumerate() {
+            let ply = row * 2 + j + 1;
+            if let Ok(b) = entry_button(doc, p, e, ply) {
+                if current == Some(ply) {
+                    let _ = b.set_attribute("aria-current", "true");
+                }
+                let _ = li.append_child(&b);
+            }
+        }
+        let _ = ol.append_child(&li);
+    }
+    if current.is_none() {
+        ol.set_scroll_top(ol.scroll_height());
+    }
+}
+
+fn entry_button(doc: &Document, p: &Prefs, e: &Entry, ply: usize) -> Result<Element, ()> {
+    let b = doc.create_element("button").map_err(|_| ())?;
+    b.set_class_name("mv");
+    let _ = b.set_attribute("type", "button");
+    let _ = b.set_attribute("data-ply", &ply.to_string());
+    let _ = b.append_child(&doc.create_text_node(&e.text));
+    let w = i18n::words(p.lang);
+    let mut spoken = e.text.clone();
+    if let Some(r) = e.reveal {
+        let badge = doc.create_element("span").map_err(|_| ())?;
+        badge.set_class_name("badge reveal");
+        badge.set_text_content(Some(label(p, r)));
+        let _ = badge.set_attribute("data-ply", &ply.to_string());
+        let _ = b.append_child(&badge);
+        spoken.push_str(&format!(", {} {}", w.revealed, i18n::role(p.lang, r.role)));
+    }
+    if let Some(c) = e.captured_hidden {
+        let badge = doc.create_element("span").map_err(|_| ())?;
+        badge.set_class_name("badge capture-hidden");
+        badge.set_text_content(Some(&format!("×{}", c.map_or("?", |c| label(p, c)))));
+        let _ = badge.set_attribute("data-ply", &ply.to_string());
+        let _ = b.append_child(&badge);
+        let what = c.map_or(t(p, Key::Unknown), |c| i18n::role(p.lang, c.role));
+        spoken.push_str(&format!(", {} {what}", w.captured));
+    }
+    if spoken != e.text {
+        let _ = b.set_attribute("aria-label", &spoken);
+    }
+    Ok(b)
+}
+
+/// The face-down pools as this seat knows them: counts, or percentages.
+pub fn pools(doc: &Document, s: &Session, p: &Prefs) {
+    let Some(div) = el(doc, "pools") else { return };
+    let view = s.game().view(s.seat());
+    let key = format!(
+        "{}|{}|{}|{}|{:?}",
+        s.game().ply(),
+        p.percent,
+        p.labels.id(),
+        p.lang.id(),
+        s.game().outcome()
+    );
+    if div.get_attribute("data-key").as_deref() == Some(key.as_str()) {
+        return;
+    }
+    let _ = div.set_attribute("data-key", &key);
+    div.set_text_content(None);
+    for c in [Color::Red, Color::Black] {
+        let hidden = view.position.hidden_count(c);
+        let pool = view.position.pool(c);
+        let total = pool.total().max(1) as f64;
+        let Ok(row) = doc.create_element("div") else {
+            continue;
+        };
+        row.set_class_name("pool-row");
+        let _ = row.set_attribute("data-color", c.name());
+        let _ = row.append_child(
+            &doc.create_text_node(&format!("{} · {hidden}: ", i18n::color(p.lang, c))),
+        );
+        if hidden == 0 {
+            let _ = row.append_child(&doc.create_text_node("—"));
+        }
+        for (r, n) in pool.entries().filter(|_| hidden > 0) {
+            let Ok(item) = doc.create_element("span") else {
+                continue;
+            };
+            item.set_class_name("pool-item");
+            let icon = doc.create_element("span");
+            if let Ok(icon) = icon {
+                icon.set_class_name("pool-icon");
+                let _ = icon.set_attribute("data-color", c.name());
+                icon.set_text_content(Some(label(p, Piece::new(c, r))));
+                let _ = item.append_child(&icon);
+            }
+            let amount = if p.percent {
+                format!("{}%", (f64::from(n) / total * 100.0).round() as i64)
+            } else {
+                format!("×{n}")
+            };
+            let _ = item.append_child(&doc.create_text_node(&amount));
+            let _ = item.set_attribute(
+                "aria-label",
+                &format!("{} {amount}", i18n::role(p.lang, r)),
+            );
+            let _ = row.append_child(&item);
+        }
+        let _ = div.append_child(&row);
+    }
+}
+
+/// The result dialog's content.
+pub fn result(doc: &Document, s: &Session, p: &Prefs) {
+    let Some(o) = s.game().outcome() else { return };
+    set_text(doc, "result-title", &outcome_title(s, p, o));
+    if let Some(e) = el(doc, "result-text") {
+        e.set_text_content(Some(i18n::reason(p.lang, o.reason)));
+        let _ = e.set_attribute("data-winner", o.winner.map_or("none", |c| c.name()));
+        let _ = e.set_attribute("data-reason", o.reason.text());
+    }
+    // Pieces taken from each side, as this seat may know them now.
+    let view = s.game().view(s.seat());
+    for c in [Color::Red, Color::Black] {
+        let id = format!("result-caps-{}", c.name());
+        let list: Vec<String> = view.captured[c.index()]
+            .iter()
+            .map(|x| {
+                let name = x.role.map_or("?", |r| label(p, Piece::new(c, r)));
+                if x.was_hidden {
+                    format!("{name}*")
+                } else {
+                    name.to_string()
+                }
+            })
+            .collect();
+        let text = format!(
+            "{} {}: {}",
+            t(p, Key::TakenFrom),
+            i18n::color(p.lang, c),
+            if list.is_empty() {
+                "—".to_string()
+            } else {
+                list.join(" ")
+            }
+        );
+        set_text(doc, &id, &text);
+    }
+    let tb = if s.takebacks() == 0 {
+        t(p, Key::TakebacksNone).to_string()
+    } else {
+        format!("{}: {}", t(p, Key::TakebacksUsed), s.takebacks())
+    };
+    set_text(doc, "result-takebacks", &tb);
+}
+
+/// The words of every `data-i18n` element, the move box and the page's language.
+pub fn language(doc: &Document, p: &Prefs) {
+    let w = i18n::words(p.lang);
+    if let Some(e) = el(doc, "move-label") {
+        e.set_text_content(Some(w.type_move));
+    }
+    if let Some(e) = el(doc, "move-input") {
+        let example = match p.notation {
+            crate::rules::notation::Notation::Wxf => "h2e2 · C2.5",
+            crate::rules::notation::Notation::Chinese => "h2e2 · 炮二平五",
+            crate::rules::notation::Notation::Vietnamese => "h2e2 · P2-5",
+            crate::rules::notation::Notation::Coordinates => "h2e2",
+        };
+        let _ = e.set_attribute("placeholder", example);
+    }
+    if let Some(e) = el(doc, "move-play") {
+        e.set_text_content(Some(w.play));
+    }
+    if let Some(e) = el(doc, "btn-update") {
+        e.set_text_content(Some(w.update));
+    }
+    if let Some(root) = doc.document_element() {
+        let _ = root.set_attribute("lang", p.lang.id());
+    }
+    if let Ok(list) = doc.query_selector_all("[data-i18n]") {
+        for i in 0..list.length() {
+            let Some(e) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+                continue;
+            };
+            if let Some(k) = e
+                .get_attribute("data-i18n")
+                .and_then(|n| i18n::key_from_name(&n))
+            {
+                e.set_text_content(Some(i18n::t(p.lang, k)));
+            }
+        }
+    }
+    // How to play.
+    if let Some(body) = el(doc, "help-body") {
+        body.set_text_content(None);
+        for (head, text) in i18n::help(p.lang) {
+            if let (Ok(h), Ok(para)) = (doc.create_element("h3"), doc.create_element("p")) {
+                h.set_text_content(Some(head));
+                para.set_text_content(Some(text));
+                let _ = body.append_child(&h);
+                let _ = body.append_child(&para);
+            }
+        }
+    }
+}
