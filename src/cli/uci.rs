@@ -356,7 +356,7 @@ impl Engine {
                 ));
             }
             let played = pos.play(mv, reveal, cap).map_err(|e| refuse(&e))?;
-            if played.captured.is_some() || played.reveal.is_some() {
+            if played.is_irreversible() {
                 recent.clear();
             }
             recent.push(pos.public_hash());
