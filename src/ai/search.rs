@@ -15,7 +15,7 @@ const INF: i32 = MATE + 1;
 const PERPETUAL: i32 = MATE_BOUND - 200;
 
 /// When to stop.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Limits {
     pub movetime_ms: Option<f64>,
     pub depth: Option<u32>,
@@ -108,6 +108,12 @@ impl Searcher {
 
     pub fn resize(&mut self, hash_mb: usize) {
         self.tt = Tt::new(hash_mb);
+    }
+
+    /// Permille of the transposition table written by the last search
+    /// (0 for a searcher that has not searched yet).
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
     }
 
     pub fn clear(&mut self) {

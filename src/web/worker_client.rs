@@ -74,6 +74,8 @@ impl App {
             recent: view.recent.iter().map(|k| format!("{k:x}")).collect(),
             level,
             seed: (js_sys::Math::random() * u32::MAX as f64) as u32,
+            purpose: Default::default(),
+            clock: None,
         };
         if let Ok(v) = serde_wasm_bindgen::to_value(&msg) {
             let _ = w.post_message(&v);
