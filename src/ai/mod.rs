@@ -288,27 +288,29 @@ pub fn think(
         seed: req.seed,
     };
     let pos = &req.position;
-    if !plan.guard {
-        return searcher.search_with(pos, &req.recent, plan.limits, noise, &req.root, stop, on_info);
-    }
     let allowed = |m: &crate::rules::Move| {
         req.root.searchmoves.is_empty() || req.root.searchmoves.contains(m)
     };
-    let mates: Vec<_> = guard::mating_moves(pos).into_iter().filter(allowed).collect();
-    let (candidates, random) = if !mates.is_empty() {
-        (mates, false)
-    } else {
-        let safe: Vec<_> = guard::safe_moves(pos).into_iter().filter(allowed).collect();
-        (safe, true)
-    };
     let mut root = req.root.clone();
-    if !candidates.is_empty() {
-        root.searchmoves = candidates.clone();
+    // Moves a random pick may choose from (the root's, unless guarded).
+    let mut pool: Vec<_> = pos.legal_moves().iter().copied().filter(allowed).collect();
+    let mut random = plan.random_permille > 0;
+    if plan.guard {
+        let mates: Vec<_> = guard::mating_moves(pos).into_iter().filter(allowed).collect();
+        if !mates.is_empty() {
+            root.searchmoves = mates;
+            random = false;
+        } else {
+            let safe: Vec<_> = guard::safe_moves(pos).into_iter().filter(allowed).collect();
+            if !safe.is_empty() {
+                root.searchmoves = safe.clone();
+                pool = safe;
+            }
+        }
     }
     let mut r = searcher.search_with(pos, &req.recent, plan.limits, noise, &root, stop, on_info);
-    let roll = mix(req.seed, 1) % 1000;
-    if random && !candidates.is_empty() && roll < u64::from(plan.random_permille) {
-        let m = candidates[(mix(req.seed, 2) % candidates.len() as u64) as usize];
+    if random && !pool.is_empty() && mix(req.seed, 1) % 1000 < u64::from(plan.random_permille) {
+        let m = pool[(mix(req.seed, 2) % pool.len() as u64) as usize];
         r.best = Some(m);
         r.pv = vec![m];
     }

@@ -318,7 +318,10 @@ impl Searcher {
                 .map_or(0, |&(_, n)| n);
             let s = if i == 0 || noisy {
                 let (a, b) = if noisy { (-INF, INF) } else { (-beta, -alpha) };
-                self.child(pos, m, depth - 1, a, b, 1, stop) + bonus
+                // Noise must not push a score past the window's ends: a
+                // mated move plus a negative offset would fall below -INF
+                // and the aspiration loop could never settle.
+                (self.child(pos, m, depth - 1, a, b, 1, stop) + bonus).clamp(-MATE, MATE)
             } else {
                 let mut s = self.child(pos, m, depth - 1, -alpha - 1, -alpha, 1, stop);
                 if s > alpha && !self.stopped {
