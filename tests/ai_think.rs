@@ -193,16 +193,16 @@ fn think_msg(id: u32, purpose: Purpose) -> ToWorker {
 #[test]
 fn hints_and_moves_do_not_share_a_searcher() {
     let mut e = Engine::with_sizes(1, 1);
-    assert_eq!((e.ai.hashfull(), e.hint.hashfull()), (0, 0));
+    assert_eq!((e.ai.nodes(), e.hint.nodes()), (0, 0));
     let reply = e.handle(think_msg(1, Purpose::Hint), &mut |_| {});
     assert!(matches!(reply, FromWorker::BestMove { id: 1, mv: Some(_) }), "{reply:?}");
-    assert_eq!(e.ai.hashfull(), 0, "a hint wrote into the AI's table");
-    assert!(e.hint.hashfull() > 0);
-    let hint_table = e.hint.hashfull();
+    assert_eq!(e.ai.nodes(), 0, "a hint searched with the AI's searcher");
+    let hint_nodes = e.hint.nodes();
+    assert!(hint_nodes > 0);
     let reply = e.handle(think_msg(2, Purpose::Move), &mut |_| {});
     assert!(matches!(reply, FromWorker::BestMove { id: 2, mv: Some(_) }), "{reply:?}");
-    assert!(e.ai.hashfull() > 0);
-    assert_eq!(e.hint.hashfull(), hint_table, "a move wrote into the hints' table");
+    assert!(e.ai.nodes() > 0);
+    assert_eq!(e.hint.nodes(), hint_nodes, "a move searched with the hints' searcher");
 }
 
 #[test]

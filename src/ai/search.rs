@@ -110,10 +110,9 @@ impl Searcher {
         self.tt = Tt::new(hash_mb);
     }
 
-    /// Permille of the transposition table written by the last search
-    /// (0 for a searcher that has not searched yet).
-    pub fn hashfull(&self) -> u32 {
-        self.tt.hashfull()
+    /// Nodes counted by the last search (0 before the first).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     pub fn clear(&mut self) {
