@@ -54,10 +54,7 @@ fn beginner_move(text: &str, rules: RuleSet, seed: u64) -> Move {
 
 #[test]
 fn beginner_never_allows_a_mate_in_one() {
-    for (text, rules) in [
-        (DEFEND, RuleSet::Xiangqi),
-        (DEFEND_HIDDEN, RuleSet::Jieqi),
-    ] {
+    for (text, rules) in [(DEFEND, RuleSet::Xiangqi), (DEFEND_HIDDEN, RuleSet::Jieqi)] {
         // The positions are what they claim: most moves lose at once.
         let g = Game::from_fen_seeded(text, rules, 0).unwrap();
         let moves = g.legal_moves();
@@ -73,7 +70,10 @@ fn beginner_never_allows_a_mate_in_one() {
         for seed in 0..40 {
             let m = beginner_move(text, rules, seed);
             assert!(moves.contains(&m), "{text}: illegal {m}");
-            assert!(!allows_mate(text, rules, m), "{text} seed {seed}: {m} allows a mate");
+            assert!(
+                !allows_mate(text, rules, m),
+                "{text} seed {seed}: {m} allows a mate"
+            );
         }
     }
 }
@@ -119,10 +119,7 @@ fn clock_slices_never_flag_and_grow_with_the_increment() {
                     moves_to_go,
                 };
                 let slice = c.slice_ms();
-                assert!(
-                    (0.0..=remaining / 5.0).contains(&slice),
-                    "{c:?}: {slice}"
-                );
+                assert!((0.0..=remaining / 5.0).contains(&slice), "{c:?}: {slice}");
                 for level in Level::ALL {
                     let req = Request::new(
                         jieqi::rules::Position::start(RuleSet::Jieqi),
@@ -131,7 +128,10 @@ fn clock_slices_never_flag_and_grow_with_the_increment() {
                     )
                     .clock(Some(c));
                     let t = req.plan().limits.movetime_ms.unwrap();
-                    assert!(t <= slice && t <= level.settings().movetime_ms, "{level:?} {c:?}");
+                    assert!(
+                        t <= slice && t <= level.settings().movetime_ms,
+                        "{level:?} {c:?}"
+                    );
                 }
             }
             let c = Clock {
@@ -195,14 +195,24 @@ fn hints_and_moves_do_not_share_a_searcher() {
     let mut e = Engine::with_sizes(1, 1);
     assert_eq!((e.ai.nodes(), e.hint.nodes()), (0, 0));
     let reply = e.handle(think_msg(1, Purpose::Hint), &mut |_| {});
-    assert!(matches!(reply, FromWorker::BestMove { id: 1, mv: Some(_) }), "{reply:?}");
+    assert!(
+        matches!(reply, FromWorker::BestMove { id: 1, mv: Some(_) }),
+        "{reply:?}"
+    );
     assert_eq!(e.ai.nodes(), 0, "a hint searched with the AI's searcher");
     let hint_nodes = e.hint.nodes();
     assert!(hint_nodes > 0);
     let reply = e.handle(think_msg(2, Purpose::Move), &mut |_| {});
-    assert!(matches!(reply, FromWorker::BestMove { id: 2, mv: Some(_) }), "{reply:?}");
+    assert!(
+        matches!(reply, FromWorker::BestMove { id: 2, mv: Some(_) }),
+        "{reply:?}"
+    );
     assert!(e.ai.nodes() > 0);
-    assert_eq!(e.hint.nodes(), hint_nodes, "a move searched with the hints' searcher");
+    assert_eq!(
+        e.hint.nodes(),
+        hint_nodes,
+        "a move searched with the hints' searcher"
+    );
 }
 
 #[test]
@@ -258,7 +268,12 @@ fn the_bench_search_is_a_plain_think() {
         ..Limits::default()
     };
     let req = Request::new(pos, Vec::new(), Strength::Limits { limits, noise: 0 });
-    let b = ai::think(&mut Searcher::new(16), &req, &AtomicBool::new(false), &mut |_| {});
+    let b = ai::think(
+        &mut Searcher::new(16),
+        &req,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
     assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
 }
 
@@ -305,9 +320,17 @@ fn repetition_window_follows_irreversible_moves() {
     for m in ["e3f3", "d9d8", "f3e3", "d8d9"] {
         g.play(mv(m)).unwrap();
     }
-    assert_eq!(g.recent_keys().len(), 5, "no capture or reveal: every position counts");
+    assert_eq!(
+        g.recent_keys().len(),
+        5,
+        "no capture or reveal: every position counts"
+    );
     g.play(mv("e3e6")).unwrap();
-    assert_eq!(g.recent_keys(), vec![g.board().public_hash()], "a capture starts afresh");
+    assert_eq!(
+        g.recent_keys(),
+        vec![g.board().public_hash()],
+        "a capture starts afresh"
+    );
 }
 
 #[test]
@@ -340,8 +363,16 @@ fn who_sees_a_captured_face_down_piece() {
         (ChessPlayX, Color::Red, Seat::Black, false, false),
     ] {
         let mut g = Game::seeded(rules, 0);
-        assert_eq!(g.sees_capture(seat, capturer), during, "{rules:?} {seat:?} during");
+        assert_eq!(
+            g.sees_capture(seat, capturer),
+            during,
+            "{rules:?} {seat:?} during"
+        );
         g.resign(Color::Red);
-        assert_eq!(g.sees_capture(seat, capturer), after, "{rules:?} {seat:?} after");
+        assert_eq!(
+            g.sees_capture(seat, capturer),
+            after,
+            "{rules:?} {seat:?} after"
+        );
     }
 }

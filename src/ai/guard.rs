@@ -64,7 +64,11 @@ pub fn allows_mate(pos: &mut Position, m: Move) -> bool {
 pub fn mating_moves(pos: &Position) -> Vec<Move> {
     let mut p = pos.clone();
     let moves: MoveList = p.legal_moves();
-    moves.iter().copied().filter(|&m| mates(&mut p, m)).collect()
+    moves
+        .iter()
+        .copied()
+        .filter(|&m| mates(&mut p, m))
+        .collect()
 }
 
 /// The moves that give the opponent no mate in one. Empty when every move

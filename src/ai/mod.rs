@@ -143,7 +143,9 @@ impl Clock {
     pub fn slice_ms(&self) -> f64 {
         let clean = |x: f64| if x.is_finite() { x.max(0.0) } else { 0.0 };
         let (left, inc) = (clean(self.remaining_ms), clean(self.increment_ms));
-        let moves = self.moves_to_go.map_or(Self::MOVES_LEFT, |n| n.max(1) as f64);
+        let moves = self
+            .moves_to_go
+            .map_or(Self::MOVES_LEFT, |n| n.max(1) as f64);
         (left / moves + inc * 0.75).min(left / 5.0)
     }
 }
@@ -296,7 +298,10 @@ pub fn think(
     let mut pool: Vec<_> = pos.legal_moves().iter().copied().filter(allowed).collect();
     let mut random = plan.random_permille > 0;
     if plan.guard {
-        let mates: Vec<_> = guard::mating_moves(pos).into_iter().filter(allowed).collect();
+        let mates: Vec<_> = guard::mating_moves(pos)
+            .into_iter()
+            .filter(allowed)
+            .collect();
         if !mates.is_empty() {
             root.searchmoves = mates;
             random = false;
@@ -325,6 +330,10 @@ pub fn search_to_depth(pos: &Position, depth: u32) -> SearchResult {
         depth: Some(depth),
         ..Limits::default()
     };
-    let req = Request::new(pos.clone(), Vec::new(), Strength::Limits { limits, noise: 0 });
+    let req = Request::new(
+        pos.clone(),
+        Vec::new(),
+        Strength::Limits { limits, noise: 0 },
+    );
     think(&mut s, &req, &stop, &mut |_| {})
 }
