@@ -25,7 +25,7 @@ pub struct SavedGame {
     pub version: u32,
     /// A rule set id: `jieqi`, `chessplayx`, `vietnam`, `xiangqi`.
     pub rules: String,
-    /// `easy` | `medium` | `hard` | `human`
+    /// `beginner` | `easy` | `medium` | `hard` | `human`
     pub opponent: String,
     /// The player's side against the AI: `red` | `black`.
     pub human: String,

@@ -160,21 +160,21 @@ fn levels_take_a_view_and_answer() {
         let mut s = Searcher::new(4);
         let stop = AtomicBool::new(false);
         let mut infos = 0;
-        let m = ai::think(&mut s, &view, level, 1, &stop, &mut |_| infos += 1)
+        let req = ai::Request::from_view(&view, ai::Strength::Level(level)).seed(1);
+        let m = ai::think(&mut s, &req, &stop, &mut |_| infos += 1)
+            .best
             .unwrap_or_else(|| panic!("{level:?} gives no move"));
         assert!(g.legal_moves().contains(&m), "{level:?}: {m}");
         assert!(infos > 0, "{level:?} reports progress");
     }
     // The levels really differ: more time and depth, less deliberate noise.
-    let [easy, medium, hard] = Level::ALL.map(Level::limits);
-    assert!(easy.0.movetime_ms < medium.0.movetime_ms && medium.0.movetime_ms < hard.0.movetime_ms);
-    assert!(
-        easy.1 > medium.1 && medium.1 > hard.1 && hard.1 == 0,
-        "noise {} {} {}",
-        easy.1,
-        medium.1,
-        hard.1
-    );
+    let levels = Level::ALL.map(Level::settings);
+    for w in levels.windows(2) {
+        let (weak, strong) = (w[0], w[1]);
+        assert!(weak.movetime_ms < strong.movetime_ms, "{levels:?}");
+        assert!(weak.noise > strong.noise, "{levels:?}");
+    }
+    assert_eq!(levels[3].noise, 0, "Hard plays without noise");
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! The worker's message handling, natively: the page sends a seat's FEN and
 //! gets a legal move back; bad input gets an error, never a panic.
 
-use jieqi::ai::{Level, Searcher};
-use jieqi::protocol::{handle, FromWorker, ToWorker};
+use jieqi::ai::Level;
+use jieqi::protocol::{Engine, FromWorker, Purpose, ToWorker};
 use jieqi::rules::{fen, movetext, Game, RuleSet, Seat};
 
 #[test]
@@ -16,9 +16,11 @@ fn think_answers_with_a_legal_move_and_reports_progress() {
         recent: view.recent.iter().map(|k| format!("{k:x}")).collect(),
         level: Level::Easy,
         seed: 1,
+        purpose: Purpose::Move,
+        clock: None,
     };
     let mut progress = Vec::new();
-    let reply = handle(&mut Searcher::new(1), msg, &mut |p| progress.push(p));
+    let reply = Engine::with_sizes(1, 1).handle(msg, &mut |p| progress.push(p));
     let FromWorker::BestMove {
         id: 7,
         mv: Some(text),
@@ -45,8 +47,10 @@ fn a_bad_position_is_an_error_message() {
         recent: vec!["zz".into()],
         level: Level::Hard,
         seed: 0,
+        purpose: Purpose::Move,
+        clock: None,
     };
-    let reply = handle(&mut Searcher::new(1), msg, &mut |_| {});
+    let reply = Engine::with_sizes(1, 1).handle(msg, &mut |_| {});
     assert!(
         matches!(reply, FromWorker::Error { id: 2, .. }),
         "{reply:?}"

@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod eval;
+pub mod guard;
 pub mod search;
 pub mod tt;
 
@@ -12,11 +13,14 @@ use serde::{Deserialize, Serialize};
 
 pub use search::{Info, Limits, Noise, RootOptions, SearchResult, Searcher};
 
-use crate::rules::{Move, View};
+use crate::rules::{Position, View};
 
-/// Levels as players see them.
+/// Levels as players see them, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum Level {
+    /// Makes real mistakes a newcomer can punish, but never walks into a
+    /// mate in one nor misses one.
+    Beginner,
     /// Answers almost at once, plays loosely: good for learning.
     Easy,
     /// About a third of a second a move.
@@ -26,11 +30,29 @@ pub enum Level {
     Hard,
 }
 
+/// What a level is: the one place its settings live.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// Time per move without a clock, in milliseconds.
+    pub movetime_ms: f64,
+    /// Deepest iteration, if capped.
+    pub depth: Option<u32>,
+    /// Amplitude of the random offsets added to each root move's score
+    /// (centipawns; 0: none).
+    pub noise: i32,
+    /// Never miss a mate in one, never allow one (see [`guard`]).
+    pub guard: bool,
+    /// Chance, in thousandths, of playing a random move among those that
+    /// allow no mate in one instead of the searched one.
+    pub random_permille: u32,
+}
+
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Beginner, Level::Easy, Level::Medium, Level::Hard];
 
     pub fn id(self) -> &'static str {
         match self {
+            Level::Beginner => "beginner",
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
@@ -43,65 +65,275 @@ impl Level {
             .find(|l| l.id().eq_ignore_ascii_case(s.trim()))
     }
 
-    /// Time, depth and deliberate imperfection of this level.
-    pub fn limits(self) -> (Limits, i32) {
+    /// One line for players, in English (the page translates it itself).
+    pub fn describe(self) -> &'static str {
         match self {
-            Level::Easy => (
+            Level::Beginner => "Makes real mistakes you can punish: a first opponent to beat.",
+            Level::Easy => "Answers at once and plays loosely: good for learning.",
+            Level::Medium => "Thinks about a third of a second and makes few mistakes.",
+            Level::Hard => "Thinks about a second a move, no deliberate mistakes: the strongest.",
+        }
+    }
+
+    /// Time, depth and deliberate imperfection of this level.
+    pub fn settings(self) -> Settings {
+        match self {
+            Level::Beginner => Settings {
+                movetime_ms: 40.0,
+                depth: Some(1),
+                noise: 300,
+                guard: true,
+                random_permille: 250,
+            },
+            Level::Easy => Settings {
+                movetime_ms: 60.0,
+                depth: Some(2),
+                noise: 160,
+                guard: true,
+                random_permille: 0,
+            },
+            Level::Medium => Settings {
+                movetime_ms: 330.0,
+                depth: Some(6),
+                noise: 40,
+                guard: false,
+                random_permille: 0,
+            },
+            Level::Hard => Settings {
+                movetime_ms: 1000.0,
+                depth: None,
+                noise: 0,
+                guard: false,
+                random_permille: 0,
+            },
+        }
+    }
+
+    /// The time this level takes for a move: its own time, or the clock's
+    /// slice when that is smaller (a level never thinks longer on a clock).
+    pub fn time_ms(self, clock: Option<&Clock>) -> f64 {
+        let own = self.settings().movetime_ms;
+        clock.map_or(own, |c| own.min(c.slice_ms()))
+    }
+}
+
+/// The clock of the side to move (Fischer: an increment after each move).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Clock {
+    /// Time left, in milliseconds.
+    pub remaining_ms: f64,
+    /// Time added after each move, in milliseconds.
+    #[serde(default)]
+    pub increment_ms: f64,
+    /// Moves until the next time control, if there is one.
+    #[serde(default)]
+    pub moves_to_go: Option<u32>,
+}
+
+impl Clock {
+    /// Moves a game is assumed to last from here without `moves_to_go`.
+    pub const MOVES_LEFT: f64 = 30.0;
+
+    /// The most of this clock one move may take: the remaining time over
+    /// the moves left ([`Clock::MOVES_LEFT`] or `moves_to_go`) plus three
+    /// quarters of the increment, never more than a fifth of the remaining
+    /// time, so a normal game never runs out. Bad numbers (negative, not
+    /// finite) count as no time.
+    pub fn slice_ms(&self) -> f64 {
+        let clean = |x: f64| if x.is_finite() { x.max(0.0) } else { 0.0 };
+        let (left, inc) = (clean(self.remaining_ms), clean(self.increment_ms));
+        let moves = self
+            .moves_to_go
+            .map_or(Self::MOVES_LEFT, |n| n.max(1) as f64);
+        (left / moves + inc * 0.75).min(left / 5.0)
+    }
+}
+
+/// How strongly to play.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Strength {
+    /// A level as players meet it: its time (or a clock's slice), depth
+    /// cap, noise, blunder guard and random moves.
+    Level(Level),
+    /// A level's play (depth cap, noise, guard, random moves) under the
+    /// caller's limits, which replace its time: UCI `go` parameters, a
+    /// match's node budget. A depth given replaces the level's cap.
+    LevelWithin(Level, Limits),
+    /// A plain search: these limits and this noise amplitude, no guard
+    /// (bench, tests, analysis).
+    Limits { limits: Limits, noise: i32 },
+}
+
+/// One request for a move: everything [`think`] needs.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The seat's position (its own pools, never the referee's).
+    pub position: Position,
+    /// Public keys of the game's positions since the last irreversible
+    /// move (for repetition).
+    pub recent: Vec<u64>,
+    pub strength: Strength,
+    /// Seeds the noise and the random moves: the same request with the
+    /// same seed gives the same move (with node or depth limits).
+    pub seed: u64,
+    /// The clock of the side to move: the time taken is at most its slice.
+    pub clock: Option<Clock>,
+    /// Root moves and lines (UCI `searchmoves`, `MultiPV`).
+    pub root: RootOptions,
+}
+
+/// What [`think`] will do for a request.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Plan {
+    pub limits: Limits,
+    pub noise: i32,
+    pub guard: bool,
+    pub random_permille: u32,
+}
+
+impl Request {
+    /// A request with seed 0, no clock and every root move.
+    pub fn new(position: Position, recent: Vec<u64>, strength: Strength) -> Request {
+        Request {
+            position,
+            recent,
+            strength,
+            seed: 0,
+            clock: None,
+            root: RootOptions::default(),
+        }
+    }
+
+    /// A request for the seat that `view` belongs to.
+    pub fn from_view(view: &View, strength: Strength) -> Request {
+        Request::new(view.position.clone(), view.recent.clone(), strength)
+    }
+
+    pub fn seed(self, seed: u64) -> Request {
+        Request { seed, ..self }
+    }
+
+    pub fn clock(self, clock: Option<Clock>) -> Request {
+        Request { clock, ..self }
+    }
+
+    /// The limits, noise and guard this request is searched with.
+    pub fn plan(&self) -> Plan {
+        let slice = self.clock.as_ref().map(Clock::slice_ms);
+        let capped = |t: Option<f64>| match (t, slice) {
+            (Some(t), Some(s)) => Some(t.min(s)),
+            (t, s) => t.or(s),
+        };
+        let level_plan = |level: Level, limits: Limits| {
+            let s = level.settings();
+            Plan {
+                limits,
+                noise: s.noise,
+                guard: s.guard,
+                random_permille: s.random_permille,
+            }
+        };
+        match self.strength {
+            Strength::Level(level) => level_plan(
+                level,
                 Limits {
-                    movetime_ms: Some(60.0),
-                    depth: Some(2),
+                    movetime_ms: Some(level.time_ms(self.clock.as_ref())),
+                    depth: level.settings().depth,
                     nodes: None,
                 },
-                160,
             ),
-            Level::Medium => (
+            Strength::LevelWithin(level, limits) => level_plan(
+                level,
                 Limits {
-                    movetime_ms: Some(330.0),
-                    depth: Some(6),
-                    nodes: None,
+                    movetime_ms: capped(limits.movetime_ms),
+                    depth: limits.depth.or(level.settings().depth),
+                    nodes: limits.nodes,
                 },
-                40,
             ),
-            Level::Hard => (
-                Limits {
-                    movetime_ms: Some(1000.0),
-                    depth: None,
-                    nodes: None,
+            Strength::Limits { limits, noise } => Plan {
+                limits: Limits {
+                    movetime_ms: capped(limits.movetime_ms),
+                    ..limits
                 },
-                0,
-            ),
+                noise,
+                guard: false,
+                random_permille: 0,
+            },
         }
     }
 }
 
+/// A number from `seed` and `stream` (SplitMix64's finaliser).
+fn mix(seed: u64, stream: u64) -> u64 {
+    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Choose a move: the one entry point of the AI (the page's worker, UCI,
+/// the match runner, the bench). `req.position` is one seat's knowledge.
+///
+/// With a guard, a mate in one is played at once and moves that allow one
+/// are not searched (unless every move does); a level with random moves
+/// then sometimes plays one of those safe moves at random instead.
+pub fn think(
+    searcher: &mut Searcher,
+    req: &Request,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let plan = req.plan();
+    let noise = Noise {
+        amplitude: plan.noise,
+        seed: req.seed,
+    };
+    let pos = &req.position;
+    let allowed = |m: &crate::rules::Move| {
+        req.root.searchmoves.is_empty() || req.root.searchmoves.contains(m)
+    };
+    let mut root = req.root.clone();
+    // Moves a random pick may choose from (the root's, unless guarded).
+    let mut pool: Vec<_> = pos.legal_moves().iter().copied().filter(allowed).collect();
+    let mut random = plan.random_permille > 0;
+    if plan.guard {
+        let mates: Vec<_> = guard::mating_moves(pos)
+            .into_iter()
+            .filter(allowed)
+            .collect();
+        if !mates.is_empty() {
+            root.searchmoves = mates;
+            random = false;
+        } else {
+            let safe: Vec<_> = guard::safe_moves(pos).into_iter().filter(allowed).collect();
+            if !safe.is_empty() {
+                root.searchmoves = safe.clone();
+                pool = safe;
+            }
+        }
+    }
+    let mut r = searcher.search_with(pos, &req.recent, plan.limits, noise, &root, stop, on_info);
+    if random && !pool.is_empty() && mix(req.seed, 1) % 1000 < u64::from(plan.random_permille) {
+        let m = pool[(mix(req.seed, 2) % pool.len() as u64) as usize];
+        r.best = Some(m);
+        r.pv = vec![m];
+    }
+    r
+}
+
 /// Search a seat's position to a fixed depth with a fresh table (bench, tests).
-pub fn search_to_depth(pos: &crate::rules::Position, depth: u32) -> SearchResult {
+pub fn search_to_depth(pos: &Position, depth: u32) -> SearchResult {
     let mut s = Searcher::new(16);
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
-    s.search(pos, &[], limits, Noise::default(), &stop, &mut |_| {})
-}
-
-/// Choose a move for the seat that `view` belongs to.
-pub fn think(
-    searcher: &mut Searcher,
-    view: &View,
-    level: Level,
-    seed: u64,
-    stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&Info),
-) -> Option<Move> {
-    let (limits, amplitude) = level.limits();
-    let r = searcher.search(
-        &view.position,
-        &view.recent,
-        limits,
-        Noise { amplitude, seed },
-        stop,
-        on_info,
+    let req = Request::new(
+        pos.clone(),
+        Vec::new(),
+        Strength::Limits { limits, noise: 0 },
     );
-    r.best
+    think(&mut s, &req, &stop, &mut |_| {})
 }

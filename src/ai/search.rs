@@ -15,7 +15,7 @@ const INF: i32 = MATE + 1;
 const PERPETUAL: i32 = MATE_BOUND - 200;
 
 /// When to stop.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Limits {
     pub movetime_ms: Option<f64>,
     pub depth: Option<u32>,
@@ -108,6 +108,11 @@ impl Searcher {
 
     pub fn resize(&mut self, hash_mb: usize) {
         self.tt = Tt::new(hash_mb);
+    }
+
+    /// Nodes counted by the last search (0 before the first).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     pub fn clear(&mut self) {
@@ -312,7 +317,10 @@ impl Searcher {
                 .map_or(0, |&(_, n)| n);
             let s = if i == 0 || noisy {
                 let (a, b) = if noisy { (-INF, INF) } else { (-beta, -alpha) };
-                self.child(pos, m, depth - 1, a, b, 1, stop) + bonus
+                // Noise must not push a score past the window's ends: a
+                // mated move plus a negative offset would fall below -INF
+                // and the aspiration loop could never settle.
+                (self.child(pos, m, depth - 1, a, b, 1, stop) + bonus).clamp(-MATE, MATE)
             } else {
                 let mut s = self.child(pos, m, depth - 1, -alpha - 1, -alpha, 1, stop);
                 if s > alpha && !self.stopped {

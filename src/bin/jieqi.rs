@@ -36,7 +36,7 @@ mod cli {
   jieqi bench [DEPTH]                  fixed search: total nodes and nodes/s
   jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
               [--seed S] [--jobs J] [--out DIR]
-        ENGINE: easy | medium | hard | random | uci:COMMAND; a level may carry its own
+        ENGINE: beginner | easy | medium | hard | random | uci:COMMAND; a level may carry its own
                 node budget instead of its clock, e.g. hard:90000
   R: jieqi | chessplayx | vietnam | xiangqi (default: xiangqi for perft without FEN
      only if given; jieqi otherwise)";
@@ -51,7 +51,7 @@ mod cli {
             "bench" => "usage: jieqi bench [DEPTH]\n  fixed search (default depth 5): total nodes and nodes/s",
             "match" => return Some(format!("usage: jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
               [--seed S] [--jobs J] [--out DIR]
-  ENGINE: easy | medium | hard | random | uci:COMMAND; a level may carry its own
+  ENGINE: beginner | easy | medium | hard | random | uci:COMMAND; a level may carry its own
           node budget instead of its clock, e.g. hard:90000
   --seed: default random, printed; the same seed replays the same games when every
           engine has a node budget

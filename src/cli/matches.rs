@@ -9,7 +9,7 @@ use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender,
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::ai::{Level, Limits, Noise, Searcher};
+use crate::ai::{self, Level, Limits, Request, Searcher, Strength};
 use crate::rules::{fen, Color, Game, Move, Outcome, Reason, RuleSet, Seat, Square};
 
 #[derive(Clone, Debug)]
@@ -262,28 +262,33 @@ impl Player {
                 nodes,
             } => {
                 let view = game.view(seat);
-                let (mut limits, amplitude) = level.limits();
-                if let Some(n) = nodes.or(cfg.nodes) {
+                let level = *level;
+                let strength = match nodes.or(cfg.nodes) {
                     // A node budget replaces the clock: reproducible on any machine.
-                    limits = Limits {
-                        nodes: Some(n),
-                        movetime_ms: None,
-                        ..limits
-                    };
-                }
-                if let Some(t) = cfg.movetime_ms {
-                    limits.movetime_ms = Some(limits.movetime_ms.map_or(t, |x| x.min(t)));
-                }
+                    Some(n) => Strength::LevelWithin(
+                        level,
+                        Limits {
+                            nodes: Some(n),
+                            movetime_ms: cfg.movetime_ms,
+                            depth: None,
+                        },
+                    ),
+                    None => match cfg.movetime_ms {
+                        Some(t) => Strength::LevelWithin(
+                            level,
+                            Limits {
+                                movetime_ms: Some(level.time_ms(None).min(t)),
+                                ..Limits::default()
+                            },
+                        ),
+                        None => Strength::Level(level),
+                    },
+                };
+                let req = Request::from_view(&view, strength).seed(seed);
+                let limits = req.plan().limits;
                 let stop = AtomicBool::new(false);
                 let start = Instant::now();
-                let r = searcher.search(
-                    &view.position,
-                    &view.recent,
-                    limits,
-                    Noise { amplitude, seed },
-                    &stop,
-                    &mut |_| {},
-                );
+                let r = ai::think(searcher, &req, &stop, &mut |_| {});
                 if let Some(n) = limits.nodes {
                     if r.nodes > n + BUDGET_SLACK {
                         return Err(format!(

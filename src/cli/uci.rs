@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
-use crate::ai::{Info, Level, Limits, Noise, RootOptions, Searcher};
+use crate::ai::{self, Info, Level, Limits, Request, RootOptions, Searcher, Strength};
 use crate::rules::{fen, movetext, perft, Color, Move, Position, Role, RuleSet};
 
 /// Longest command line read; longer lines are refused whole.
@@ -230,7 +230,7 @@ impl Engine {
         say(out, "option name UCI_ShowWDL type check default false");
         say(
             out,
-            "option name Level type combo default Hard var Easy var Medium var Hard",
+            "option name Level type combo default Hard var Beginner var Easy var Medium var Hard",
         );
         say(out, "option name Rules type combo default jieqi var jieqi var chessplayx var vietnam var xiangqi");
         say(out, "uciok");
@@ -356,7 +356,7 @@ impl Engine {
                 ));
             }
             let played = pos.play(mv, reveal, cap).map_err(|e| refuse(&e))?;
-            if played.captured.is_some() || played.reveal.is_some() {
+            if played.is_irreversible() {
                 recent.clear();
             }
             recent.push(pos.public_hash());
@@ -392,26 +392,28 @@ impl Engine {
             }));
             return;
         }
-        // Weaker levels keep their depth cap and deliberate imperfection.
-        let (level_limits, amplitude) = self.st.level.limits();
-        let limits = Limits {
-            depth: req.limits.depth.or(level_limits.depth),
-            ..req.limits
+        // The `go` limits rule the time; weaker levels keep their depth cap,
+        // noise and blunder guard.
+        let strength = match self.st.level {
+            Level::Hard => Strength::Limits {
+                limits: req.limits,
+                noise: 0,
+            },
+            level => Strength::LevelWithin(level, req.limits),
         };
-        let noise = Noise {
-            amplitude,
-            seed: pos.hash() ^ 0x9e37,
+        let request = Request {
+            root: RootOptions {
+                searchmoves: req.searchmoves,
+                multipv: self.st.multipv,
+            },
+            ..Request::new(pos.clone(), self.st.recent.clone(), strength).seed(pos.hash() ^ 0x9e37)
         };
-        let root = RootOptions {
-            searchmoves: req.searchmoves,
-            multipv: self.st.multipv,
-        };
-        let (recent, show_wdl, infinite) = (self.st.recent.clone(), self.st.show_wdl, req.infinite);
+        let (show_wdl, infinite) = (self.st.show_wdl, req.infinite);
         let searcher = self.searcher.clone();
         self.thinking = Some(std::thread::spawn(move || {
             let mut s = lock(&searcher);
             let mut on_info = |i: &Info| say(&out, &info_line(i, show_wdl));
-            let r = s.search_with(&pos, &recent, limits, noise, &root, &stop, &mut on_info);
+            let r = ai::think(&mut s, &request, &stop, &mut on_info);
             // Under `go infinite` the answer waits for `stop`, as UCI requires.
             while infinite && !stop.load(Ordering::SeqCst) {
                 std::thread::sleep(std::time::Duration::from_millis(2));

@@ -12,6 +12,7 @@ use super::outcome::{Outcome, Reason};
 use super::piece::{Color, Role};
 use super::position::{Move, MoveList, PlayError, Played, Pool, Position, Undo};
 use super::ruleset::{CaptureKnowledge, RuleSet};
+use super::square::Square;
 
 /// Who is looking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -278,6 +279,15 @@ impl Game {
             MoveList::new()
         } else {
             self.truth.legal_moves()
+        }
+    }
+
+    /// Legal moves of the piece on `from` (none once the game is over).
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        if self.outcome.is_some() {
+            MoveList::new()
+        } else {
+            self.truth.legal_moves_from(from)
         }
     }
 
@@ -548,12 +558,11 @@ impl Game {
             }
         };
         let mut occurrences = vec![n];
-        let irreversible = |p: &Played| p.captured.is_some() || p.reveal.is_some();
         let mut i = n;
         // A capture or reveal cannot be undone: nothing before it repeats.
         while i >= 2
-            && !irreversible(&self.history[i - 1].played)
-            && !irreversible(&self.history[i - 2].played)
+            && !self.history[i - 1].played.is_irreversible()
+            && !self.history[i - 2].played.is_irreversible()
         {
             i -= 2;
             if key_at(i) == now {
@@ -604,8 +613,13 @@ impl Game {
 
     // ---- what seats know ----
 
-    /// Does `seat` know the identity of a face-down piece captured by `capturer`?
-    fn knows_capture(&self, seat: Seat, capturer: Color) -> bool {
+    /// Does `seat` know the identity of a face-down piece captured by
+    /// `capturer`, at this point of the game? It depends on the rule set
+    /// (RULES.md section 4): nobody ever (ChessPlayX), the capturer only
+    /// (Vietnam), or the capturer and, once the game has ended, everyone
+    /// (Jieqi). A spectator knows only what everyone knows. The page uses it
+    /// to decide what a shared screen may show (hotseat privacy).
+    pub fn sees_capture(&self, seat: Seat, capturer: Color) -> bool {
         match self.rules().capture_knowledge() {
             CaptureKnowledge::Nobody => false,
             CaptureKnowledge::CapturerOnly => seat == Seat::of(capturer),
@@ -623,7 +637,7 @@ impl Game {
         let mut moves = Vec::with_capacity(self.history.len());
         for (ply, r) in self.history.iter().enumerate() {
             let capturer = r.played.piece.color;
-            let knows = self.knows_capture(seat, capturer);
+            let knows = self.sees_capture(seat, capturer);
             if let Some(c) = r.played.captured {
                 let role = if !c.hidden {
                     Some(c.role)
@@ -672,8 +686,7 @@ impl Game {
     pub fn recent_keys(&self) -> Vec<u64> {
         let mut keys = vec![self.truth.public_hash()];
         for i in (0..self.history.len()).rev() {
-            let p = &self.history[i].played;
-            if p.captured.is_some() || p.reveal.is_some() {
+            if self.history[i].played.is_irreversible() {
                 break;
             }
             keys.push(if i == 0 {

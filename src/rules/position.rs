@@ -166,6 +166,24 @@ pub struct Played {
     pub capture_id: Option<Role>,
 }
 
+impl Played {
+    /// Can the game never come back to the position before this move? A
+    /// capture removes a piece and a reveal turns one face up for good, so
+    /// no earlier position can repeat after either.
+    pub fn is_irreversible(&self) -> bool {
+        self.captured.is_some() || self.reveal.is_some()
+    }
+
+    /// Did this move disclose a hidden identity: did it turn a piece face up,
+    /// or take a face-down piece (whose identity the capturer may have
+    /// learnt)? A fair take-back refuses to take such a move back: the
+    /// identity has been seen, and a replay would draw it afresh, so taking
+    /// it back would let a player peek and choose again (RULES.md section 3).
+    pub fn discloses(&self) -> bool {
+        self.reveal.is_some() || self.captured.is_some_and(|c| c.hidden)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     board: [u8; SQUARES],

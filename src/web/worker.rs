@@ -8,8 +8,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use crate::ai::Searcher;
-use crate::protocol::{self, FromWorker, ToWorker};
+use crate::protocol::{Engine, FromWorker, ToWorker};
 
 fn post(scope: &DedicatedWorkerGlobalScope, msg: &FromWorker) {
     if let Ok(v) = serde_wasm_bindgen::to_value(msg) {
@@ -29,8 +28,9 @@ fn build_tag() -> String {
 pub fn start() {
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    // 16 MiB of transposition table keeps the worker well under 32 MiB.
-    let searcher = Rc::new(RefCell::new(Searcher::new(16)));
+    // Two searchers, the AI's seat (16 MiB) and hints (8 MiB): together
+    // they keep the worker under 32 MiB.
+    let engine = Rc::new(RefCell::new(Engine::new()));
     let scope2 = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
         let msg: ToWorker = match serde_wasm_bindgen::from_value(e.data()) {
@@ -47,7 +47,7 @@ pub fn start() {
             }
         };
         let s2 = scope2.clone();
-        let reply = protocol::handle(&mut searcher.borrow_mut(), msg, &mut |p| post(&s2, &p));
+        let reply = engine.borrow_mut().handle(msg, &mut |p| post(&s2, &p));
         post(&scope2, &reply);
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

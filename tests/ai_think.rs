@@ -1,0 +1,378 @@
+//! The AI's one entry point (`ai::think`), the Beginner level and its
+//! mate-in-one guard, clock slices, the worker's two searchers, and the
+//! rules helpers the page's game flow uses.
+
+use std::sync::atomic::AtomicBool;
+
+use jieqi::ai::{self, Clock, Level, Limits, Request, Searcher, Strength};
+use jieqi::protocol::{Engine, FromWorker, Purpose, ToWorker};
+use jieqi::rules::{fen, Color, Game, Move, Reason, RuleSet, Seat, Square};
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+fn mv(s: &str) -> Move {
+    Move::new(sq(&s[0..2]), sq(&s[2..4]))
+}
+
+/// Red to move; Black threatens Ra9-a0 mate (its chariot on i1 holds rank
+/// 1). Only blocks, checks and the like stop it: most moves allow it.
+const DEFEND: &str = "r2k5/9/9/9/7R1/2P3P2/9/7N1/8r/4K4 w - - 0 1";
+/// Red mates with Ra0-a9 (its chariot on i8 holds rank 8).
+const MATE_IN_ONE: &str = "4k4/8R/7n1/9/9/2P3P2/9/1N7/9/R2K5 w - - 0 1";
+/// Jieqi: Black's face-down piece on a9 (a chariot or a soldier, as far as
+/// Red knows) mates on a0 if it turns out a chariot.
+const DEFEND_HIDDEN: &str = "x3k4/9/9/9/7R1/2P3P2/9/7N1/8r/5K3 w r1p1 0 1";
+
+/// Does playing `m` in `g` let the side to move next mate at once, for
+/// some identity drawn? Checked by the referee itself, over many draws.
+fn allows_mate(text: &str, rules: RuleSet, m: Move) -> bool {
+    (0..2).any(|seed| {
+        let mut g = Game::from_fen_seeded(text, rules, seed).unwrap();
+        g.play(m).unwrap();
+        let replies = g.legal_moves();
+        replies.iter().any(|&r| {
+            (0..16).any(|s2| {
+                let mut g2 = Game::from_fen_seeded(text, rules, seed * 100 + s2).unwrap();
+                g2.play(m).unwrap();
+                g2.play(r).unwrap();
+                matches!(g2.outcome(), Some(o) if o.reason == Reason::Checkmate)
+            })
+        })
+    })
+}
+
+fn beginner_move(text: &str, rules: RuleSet, seed: u64) -> Move {
+    let pos = fen::parse(text, rules).unwrap();
+    let req = Request::new(pos, Vec::new(), Strength::Level(Level::Beginner)).seed(seed);
+    let stop = AtomicBool::new(false);
+    ai::think(&mut Searcher::new(1), &req, &stop, &mut |_| {})
+        .best
+        .expect("a move")
+}
+
+#[test]
+fn beginner_never_allows_a_mate_in_one() {
+    for (text, rules) in [(DEFEND, RuleSet::Xiangqi), (DEFEND_HIDDEN, RuleSet::Jieqi)] {
+        // The positions are what they claim: most moves lose at once.
+        let g = Game::from_fen_seeded(text, rules, 0).unwrap();
+        let moves = g.legal_moves();
+        let losing = moves
+            .iter()
+            .filter(|&&m| allows_mate(text, rules, m))
+            .count();
+        assert!(
+            losing * 3 > moves.len() * 2 && losing < moves.len(),
+            "{text}: {losing} of {} moves allow a mate",
+            moves.len()
+        );
+        for seed in 0..40 {
+            let m = beginner_move(text, rules, seed);
+            assert!(moves.contains(&m), "{text}: illegal {m}");
+            assert!(
+                !allows_mate(text, rules, m),
+                "{text} seed {seed}: {m} allows a mate"
+            );
+        }
+    }
+}
+
+#[test]
+fn beginner_takes_a_mate_in_one() {
+    for seed in 0..40 {
+        let m = beginner_move(MATE_IN_ONE, RuleSet::Xiangqi, seed);
+        let mut g = Game::from_fen_seeded(MATE_IN_ONE, RuleSet::Xiangqi, 0).unwrap();
+        g.play(m).unwrap();
+        assert_eq!(
+            g.outcome().map(|o| (o.winner, o.reason)),
+            Some((Some(Color::Red), Reason::Checkmate)),
+            "seed {seed}: {m} does not mate"
+        );
+    }
+}
+
+#[test]
+fn beginner_makes_mistakes() {
+    // From the start, over seeds, Beginner does not always play the same
+    // move (noise and random moves), unlike a plain search.
+    let g = Game::seeded(RuleSet::Jieqi, 1);
+    let view = g.view(Seat::Red);
+    let stop = AtomicBool::new(false);
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..20 {
+        let req = Request::from_view(&view, Strength::Level(Level::Beginner)).seed(seed);
+        seen.insert(ai::think(&mut Searcher::new(1), &req, &stop, &mut |_| {}).best);
+    }
+    assert!(seen.len() >= 4, "{seen:?}");
+}
+
+#[test]
+fn clock_slices_never_flag_and_grow_with_the_increment() {
+    for remaining in [0.0, 1.0, 50.0, 999.0, 10_000.0, 180_000.0, 900_000.0] {
+        let mut last = -1.0;
+        for inc in [0.0, 1000.0, 2000.0, 5000.0, 10_000.0, 1e9] {
+            for moves_to_go in [None, Some(0), Some(1), Some(5), Some(40)] {
+                let c = Clock {
+                    remaining_ms: remaining,
+                    increment_ms: inc,
+                    moves_to_go,
+                };
+                let slice = c.slice_ms();
+                assert!((0.0..=remaining / 5.0).contains(&slice), "{c:?}: {slice}");
+                for level in Level::ALL {
+                    let req = Request::new(
+                        jieqi::rules::Position::start(RuleSet::Jieqi),
+                        Vec::new(),
+                        Strength::Level(level),
+                    )
+                    .clock(Some(c));
+                    let t = req.plan().limits.movetime_ms.unwrap();
+                    assert!(
+                        t <= slice && t <= level.settings().movetime_ms,
+                        "{level:?} {c:?}"
+                    );
+                }
+            }
+            let c = Clock {
+                remaining_ms: remaining,
+                increment_ms: inc,
+                moves_to_go: None,
+            };
+            assert!(c.slice_ms() >= last, "{c:?}");
+            last = c.slice_ms();
+        }
+    }
+    // 3+2: a fortieth-ish of the time plus most of the increment.
+    let blitz = Clock {
+        remaining_ms: 180_000.0,
+        increment_ms: 2000.0,
+        moves_to_go: None,
+    };
+    let bare = Clock {
+        increment_ms: 0.0,
+        ..blitz
+    };
+    assert!(blitz.slice_ms() > bare.slice_ms());
+    assert_eq!(bare.slice_ms(), 6000.0);
+    // Bad numbers are no time, never a panic or a NaN.
+    let bad = Clock {
+        remaining_ms: f64::NAN,
+        increment_ms: -5.0,
+        moves_to_go: None,
+    };
+    assert_eq!(bad.slice_ms(), 0.0);
+    // Explicit limits are capped by the clock too.
+    let req = Request::new(
+        jieqi::rules::Position::start(RuleSet::Jieqi),
+        Vec::new(),
+        Strength::Limits {
+            limits: Limits::default(),
+            noise: 0,
+        },
+    )
+    .clock(Some(blitz));
+    assert_eq!(req.plan().limits.movetime_ms, Some(blitz.slice_ms()));
+}
+
+fn think_msg(id: u32, purpose: Purpose) -> ToWorker {
+    let g = Game::seeded(RuleSet::Jieqi, 3);
+    let view = g.view(Seat::Red);
+    ToWorker::Think {
+        id,
+        fen: fen::write(&view.position),
+        rules: RuleSet::Jieqi,
+        recent: view.recent.iter().map(|k| format!("{k:x}")).collect(),
+        level: Level::Easy,
+        seed: 1,
+        purpose,
+        clock: None,
+    }
+}
+
+#[test]
+fn hints_and_moves_do_not_share_a_searcher() {
+    let mut e = Engine::with_sizes(1, 1);
+    assert_eq!((e.ai.nodes(), e.hint.nodes()), (0, 0));
+    let reply = e.handle(think_msg(1, Purpose::Hint), &mut |_| {});
+    assert!(
+        matches!(reply, FromWorker::BestMove { id: 1, mv: Some(_) }),
+        "{reply:?}"
+    );
+    assert_eq!(e.ai.nodes(), 0, "a hint searched with the AI's searcher");
+    let hint_nodes = e.hint.nodes();
+    assert!(hint_nodes > 0);
+    let reply = e.handle(think_msg(2, Purpose::Move), &mut |_| {});
+    assert!(
+        matches!(reply, FromWorker::BestMove { id: 2, mv: Some(_) }),
+        "{reply:?}"
+    );
+    assert!(e.ai.nodes() > 0);
+    assert_eq!(
+        e.hint.nodes(),
+        hint_nodes,
+        "a move searched with the hints' searcher"
+    );
+}
+
+#[test]
+fn old_messages_still_parse_and_new_fields_read() {
+    let old = r#"{"think":{"id":3,"fen":"x","rules":"Jieqi","recent":[],"level":"Easy","seed":1}}"#;
+    let ToWorker::Think { purpose, clock, .. } = serde_json::from_str(old).unwrap();
+    assert_eq!((purpose, clock), (Purpose::Move, None));
+    let new = r#"{"think":{"id":3,"fen":"x","rules":"Jieqi","recent":[],"level":"Beginner","seed":1,
+        "purpose":"hint","clock":{"remainingMs":60000,"incrementMs":2000}}}"#;
+    let ToWorker::Think {
+        purpose,
+        clock,
+        level,
+        ..
+    } = serde_json::from_str(new).unwrap();
+    assert_eq!((purpose, level), (Purpose::Hint, Level::Beginner));
+    assert_eq!(
+        clock,
+        Some(Clock {
+            remaining_ms: 60000.0,
+            increment_ms: 2000.0,
+            moves_to_go: None
+        })
+    );
+}
+
+#[test]
+fn level_ids_round_trip_and_beginner_comes_first() {
+    assert_eq!(Level::ALL[0], Level::Beginner);
+    for level in Level::ALL {
+        assert_eq!(Level::from_id(level.id()), Some(level));
+        assert_eq!(Level::from_id(&level.id().to_uppercase()), Some(level));
+        assert!(!level.describe().is_empty() && !level.describe().contains('\n'));
+    }
+    assert_eq!(Level::from_id("beginner"), Some(Level::Beginner));
+    assert_eq!(Level::from_id("novice"), None);
+    assert_eq!(
+        jieqi::params::Opponent::parse("beginner"),
+        Some(jieqi::params::Opponent::Ai(Level::Beginner))
+    );
+    let ids: std::collections::HashSet<_> = Level::ALL.iter().map(|l| l.id()).collect();
+    assert_eq!(ids.len(), Level::ALL.len());
+}
+
+#[test]
+fn the_bench_search_is_a_plain_think() {
+    // `search_to_depth` (the bench) and a `think` with explicit limits are
+    // the same search: same move, score and nodes.
+    let pos = fen::parse(DEFEND, RuleSet::Xiangqi).unwrap();
+    let a = ai::search_to_depth(&pos, 4);
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let req = Request::new(pos, Vec::new(), Strength::Limits { limits, noise: 0 });
+    let b = ai::think(
+        &mut Searcher::new(16),
+        &req,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+}
+
+// ---- rules helpers ----
+
+#[test]
+fn irreversible_and_disclosing_moves() {
+    let mut g = Game::seeded(RuleSet::Jieqi, 4);
+    // A face-down soldier steps: a reveal, irreversible and disclosing.
+    let p = g.play(mv("a3a4")).unwrap();
+    assert!(p.is_irreversible() && p.discloses());
+    let p = g.play(mv("i6i5")).unwrap();
+    assert!(p.is_irreversible() && p.discloses());
+    // Face-up moves afterwards: neither.
+    let quiet = g
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| !g.board().piece_at(m.from).unwrap().hidden && g.board().piece_at(m.to).is_none())
+        .unwrap();
+    let p = g.play(quiet).unwrap();
+    assert!(!p.is_irreversible() && !p.discloses(), "{quiet}");
+    // A face-up piece takes a face-up one: irreversible, discloses nothing.
+    let mut g = Game::from_fen_seeded("3k5/9/9/9/9/4p4/4R4/9/9/4K4 w - - 0 1", RuleSet::Xiangqi, 0)
+        .unwrap();
+    let p = g.play(mv("e3e4")).unwrap();
+    assert!(p.is_irreversible() && !p.discloses());
+    // A face-up piece takes a face-down one: both.
+    let mut g = Game::from_fen_seeded(
+        "xxxxkxxxx/9/1x5x1/x1x1x1x1x/R8/9/X1X1X1X1X/1X5X1/9/1XXXKXXXX w R1A2C2P5N2B2r2a2c2p5n2b2 0 1",
+        RuleSet::Jieqi,
+        0,
+    )
+    .unwrap();
+    let p = g.play(mv("a5a6")).unwrap();
+    assert!(p.captured.is_some_and(|c| c.hidden));
+    assert!(p.is_irreversible() && p.discloses());
+}
+
+#[test]
+fn repetition_window_follows_irreversible_moves() {
+    let mut g = Game::from_fen_seeded("3k5/9/9/4p4/9/9/4R4/9/9/4K4 w - - 0 1", RuleSet::Xiangqi, 0)
+        .unwrap();
+    for m in ["e3f3", "d9d8", "f3e3", "d8d9"] {
+        g.play(mv(m)).unwrap();
+    }
+    assert_eq!(
+        g.recent_keys().len(),
+        5,
+        "no capture or reveal: every position counts"
+    );
+    g.play(mv("e3e6")).unwrap();
+    assert_eq!(
+        g.recent_keys(),
+        vec![g.board().public_hash()],
+        "a capture starts afresh"
+    );
+}
+
+#[test]
+fn legal_moves_from_a_point() {
+    let mut g = Game::seeded(RuleSet::Jieqi, 2);
+    let from = g.legal_moves_from(sq("h2"));
+    assert!(!from.is_empty());
+    assert!(from.iter().all(|m| m.from == sq("h2")));
+    let all = g.legal_moves();
+    assert_eq!(
+        from.len(),
+        all.iter().filter(|m| m.from == sq("h2")).count()
+    );
+    assert!(g.legal_moves_from(sq("e5")).is_empty(), "an empty point");
+    g.resign(Color::Red);
+    assert!(g.legal_moves_from(sq("h2")).is_empty(), "the game is over");
+}
+
+#[test]
+fn who_sees_a_captured_face_down_piece() {
+    use RuleSet::*;
+    for (rules, capturer, seat, during, after) in [
+        (Jieqi, Color::Red, Seat::Red, true, true),
+        (Jieqi, Color::Red, Seat::Black, false, true),
+        (Jieqi, Color::Red, Seat::Spectator, false, true),
+        (Vietnam, Color::Black, Seat::Black, true, true),
+        (Vietnam, Color::Black, Seat::Red, false, false),
+        (Vietnam, Color::Black, Seat::Spectator, false, false),
+        (ChessPlayX, Color::Red, Seat::Red, false, false),
+        (ChessPlayX, Color::Red, Seat::Black, false, false),
+    ] {
+        let mut g = Game::seeded(rules, 0);
+        assert_eq!(
+            g.sees_capture(seat, capturer),
+            during,
+            "{rules:?} {seat:?} during"
+        );
+        g.resign(Color::Red);
+        assert_eq!(
+            g.sees_capture(seat, capturer),
+            after,
+            "{rules:?} {seat:?} after"
+        );
+    }
+}
