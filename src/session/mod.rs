@@ -11,9 +11,6 @@ pub mod clock;
 pub mod config;
 pub mod export;
 mod show;
-mod compat;
-#[allow(unused_imports)]
-use compat::{GameExt, PlayedExt};
 
 use crate::ai::Level;
 use crate::rules::notation::{self, Notation, NotationError};
@@ -46,14 +43,7 @@ impl Default for Config {
     }
 }
 
-/// Why a search was asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// The AI's own move.
-    Move,
-    /// A hint for the player, searched from the player's own view.
-    Hint,
-}
+pub use crate::protocol::Purpose;
 
 /// A search for the worker: one seat's knowledge only.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,8 +56,8 @@ pub struct ThinkRequest {
     /// Public keys since the last irreversible move.
     pub recent: Vec<u64>,
     pub level: Level,
-    /// The side to move's clock: remaining and increment (ms).
-    pub clock: Option<(u64, u64)>,
+    /// The side to move's clock, if the game has one.
+    pub clock: Option<crate::ai::Clock>,
 }
 
 /// The search we wait for.
@@ -924,7 +914,11 @@ impl Session {
         let clock = self
             .clock
             .as_ref()
-            .map(|c| (c.remaining(side, self.now), c.control.increment_ms));
+            .map(|c| crate::ai::Clock {
+                remaining_ms: c.remaining(side, self.now) as f64,
+                increment_ms: c.control.increment_ms as f64,
+                moves_to_go: None,
+            });
         self.pending = Some(Pending {
             request: ThinkRequest {
                 id,
@@ -943,12 +937,7 @@ impl Session {
 
     /// How long a level may take before its worker is presumed hung.
     fn watchdog_ms(req: &ThinkRequest) -> f64 {
-        let (limits, _) = req.level.limits();
-        let mut ms = limits.movetime_ms.unwrap_or(1000.0);
-        if let Some((remaining, _)) = req.clock {
-            ms = ms.max(remaining as f64 / 5.0);
-        }
-        ms * 3.0 + 2000.0
+        req.level.time_ms(req.clock.as_ref()) * 3.0 + 2000.0
     }
 
     fn send_pending(&mut self, fx: &mut Vec<Effect>) {

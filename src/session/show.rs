@@ -2,8 +2,6 @@
 //! move list and the player strips. Typed, so the page only translates.
 
 use super::{Opponent, Purpose, Session, Worker};
-#[allow(unused_imports)]
-use super::compat::GameExt;
 use crate::rules::notation;
 use crate::rules::{Color, Outcome, Piece, Role, Seat};
 

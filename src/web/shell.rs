@@ -125,7 +125,16 @@ impl Shell {
     fn apply(&mut self, e: Effect) {
         match e {
             Effect::Think(req) => {
-                let msg = ToWorker::from_request(&req, (js_sys::Math::random() * u32::MAX as f64) as u32);
+                let msg = ToWorker::Think {
+                    id: req.id,
+                    fen: req.fen,
+                    rules: req.rules,
+                    recent: req.recent.iter().map(|k| format!("{k:x}")).collect(),
+                    level: req.level,
+                    seed: (js_sys::Math::random() * f64::from(u32::MAX)) as u32,
+                    purpose: req.purpose,
+                    clock: req.clock,
+                };
                 let sent = self.worker.as_ref().is_some_and(|w| worker_link::post(w, &msg));
                 if !sent {
                     // No worker to ask: the session restarts it.
