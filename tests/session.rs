@@ -142,7 +142,7 @@ fn tapping_selects_lists_exact_destinations_deselects_switches_and_plays() {
 fn drops_play_only_legal_destinations_selected_or_not() {
     let mut s = ready(two_players(RuleSet::Xiangqi), 2);
     // A drop to a point that is no legal destination is refused.
-    s.handle(Event::Drop { from: sq("h2"), to: sq("h5") }, 1.0);
+    s.handle(Event::Drop { from: sq("h2"), to: sq("h8") }, 1.0);
     s.handle(Event::Drop { from: sq("e0"), to: sq("e3") }, 1.0);
     s.handle(Event::Drop { from: sq("h7"), to: sq("e7") }, 1.0);
     assert_eq!(s.game().ply(), 0);

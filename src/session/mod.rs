@@ -456,9 +456,11 @@ impl Session {
         match ev {
             Event::Tap(sq) => self.tap(sq, &mut fx),
             Event::Drop { from, to } => {
-                if self.human_to_move() && self.selected == Some(from) && self.dests.contains(&to)
-                {
-                    self.play_human(Move::new(from, to), &mut fx);
+                // A drag needs no tap first (and the press that starts it may
+                // have toggled the selection off): any legal move is played.
+                let m = Move::new(from, to);
+                if self.human_to_move() && self.game.legal_moves().contains(&m) {
+                    self.play_human(m, &mut fx);
                 }
             }
             Event::Typed(text) => self.typed(&text, &mut fx),
