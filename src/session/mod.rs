@@ -665,6 +665,10 @@ impl Session {
         self.message = None;
         self.typed_error = None;
         self.analysis = None;
+        // A hint searched for the position before the move is of no use.
+        if self.pending.as_ref().is_some_and(|p| p.request.purpose == Purpose::Hint) {
+            self.cancel_pending(fx);
+        }
         // Clocks: the first move starts the other side's clock.
         if let Some(c) = self.clock.as_mut() {
             if c.running.is_none() {
