@@ -581,6 +581,7 @@ impl Session {
         self.typed_error = None;
         if self.review.is_some() {
             self.message = Some(Message::BackToGame);
+            fx.push(Effect::Announce(Message::BackToGame));
             return;
         }
         let Some(sq) = sq else {
