@@ -873,7 +873,7 @@ fn worker_crashes_in_a_row_give_up_and_two_players_go_on() {
     let fx = tap_move(&mut s, "h7e7", 50.0);
     assert_eq!(last_move(&s), Some(mv("h7e7")));
     assert!(thinks(&fx).is_empty());
-    tap_move(&mut s, "b2e2", 60.0);
+    tap_move(&mut s, "b2d2", 60.0);
     assert_eq!(s.game().ply(), 3);
     // An error from the worker is a failure too.
     let mut s = ready(vs_ai(RuleSet::Jieqi), 18);

@@ -243,6 +243,9 @@ pub struct Session {
     pending: Option<Pending>,
     next_id: u32,
     worker: Worker,
+    /// Worker failures since the last answer: a worker that restarts and
+    /// says it is ready has not proved itself yet.
+    failures: u32,
     /// An AI move that arrived while the player's move was still animating.
     held: Option<Move>,
     slide: Option<Slide>,
@@ -284,6 +287,7 @@ impl Session {
             pending: None,
             next_id: 1,
             worker: Worker::Starting,
+            failures: 0,
             held: None,
             slide: None,
             hint: None,
@@ -513,6 +517,7 @@ impl Session {
             Event::RetryAi => {
                 if self.worker == Worker::Failed {
                     self.worker = Worker::Restarting { attempt: 0 };
+                    self.failures = 0;
                     self.message = Some(Message::WorkerRestarting);
                     fx.push(Effect::RestartWorker { delay_ms: 0.0 });
                 }
@@ -852,11 +857,12 @@ impl Session {
             },
         };
         self.cancel_pending(fx);
-        let worker = self.worker;
+        let (worker, failures) = (self.worker, self.failures);
         let (notation, anim, rotate, seed, next_id) =
             (self.notation, self.anim_ms, self.rotate, self.seed, self.next_id);
         *self = Session::with_game(c, game, self.now);
         self.worker = worker;
+        self.failures = failures;
         self.notation = notation;
         self.anim_ms = anim;
         self.rotate = rotate;
@@ -988,6 +994,7 @@ impl Session {
         let purpose = p.request.purpose;
         self.pending = None;
         // A worker that answers is healthy again.
+        self.failures = 0;
         if let Worker::Restarting { .. } = self.worker {
             self.worker = Worker::Ready;
         }
@@ -1026,11 +1033,13 @@ impl Session {
     }
 
     fn worker_failed(&mut self, fx: &mut Vec<Effect>) {
-        let attempt = match self.worker {
-            Worker::Restarting { attempt } => attempt + 1,
-            Worker::Failed => return,
-            _ => 1,
-        };
+        if self.worker == Worker::Failed {
+            return;
+        }
+        // Counted until an answer: a restarted worker that is ready and
+        // then hangs again fails in the same row.
+        self.failures += 1;
+        let attempt = self.failures;
         if let Some(p) = self.pending.as_mut() {
             // Asked again once a fresh worker is ready.
             p.sent_at = None;
@@ -1038,7 +1047,7 @@ impl Session {
             p.request.id = self.next_id;
             self.next_id += 1;
         }
-        if attempt > WORKER_ATTEMPTS {
+        if attempt >= WORKER_ATTEMPTS {
             self.worker = Worker::Failed;
             self.message = Some(Message::WorkerFailed);
             fx.push(Effect::Announce(Message::WorkerFailed));
@@ -1046,7 +1055,7 @@ impl Session {
         }
         self.worker = Worker::Restarting { attempt };
         self.message = Some(Message::WorkerRestarting);
-        // Back off: 0.5 s, 1 s, 2 s.
+        // Back off: 0.5 s, 1 s, ... (growing until it is given up).
         fx.push(Effect::RestartWorker {
             delay_ms: 500.0 * f64::from(1u32 << (attempt - 1)),
         });
