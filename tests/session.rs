@@ -520,6 +520,25 @@ fn hints_search_the_players_view_and_select_without_playing() {
 }
 
 #[test]
+fn asking_again_drops_the_shown_hint_and_its_selection() {
+    let mut s = ready(two_players(RuleSet::Jieqi), 9);
+    let req = one_think(&s.handle(Event::Hint, 100.0));
+    s.handle(Event::AiReply { id: req.id, mv: Some("h2g2".into()) }, 200.0);
+    assert_eq!(s.dests(), &[sq("g2")]);
+    let again = one_think(&s.handle(Event::Hint, 300.0));
+    assert_eq!(s.hint(), None);
+    assert_eq!((s.selected(), s.dests()), (None, &[][..]), "a hint's selection without the hint");
+    s.handle(Event::AiReply { id: again.id, mv: Some("b2e2".into()) }, 400.0);
+    assert_eq!(s.hint(), Some(mv("b2e2")));
+    // Tapping the hinted piece again: deselected, then its every destination.
+    s.handle(Event::Tap(Some(sq("b2"))), 500.0);
+    assert_eq!(s.selected(), None);
+    s.handle(Event::Tap(Some(sq("b2"))), 500.0);
+    let dests: BTreeSet<Square> = s.dests().iter().copied().collect();
+    assert_eq!(dests, legal_from(&s, sq("b2")));
+}
+
+#[test]
 fn thinking_time_counts_from_when_the_request_was_sent() {
     let mut s = Session::seeded(vs_ai(RuleSet::Jieqi), 10, 0.0);
     s.handle(Event::SetAnimation(0.0), 0.0);

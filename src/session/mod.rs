@@ -923,7 +923,11 @@ impl Session {
             self.message = Some(Message::WorkerFailed);
             return;
         }
-        self.hint = None;
+        // The shown hint goes with the selection it made (its one
+        // destination), not only its text.
+        if self.hint.is_some() {
+            self.clear_selection();
+        }
         self.analysis = None;
         self.message = Some(Message::LookingForHint);
         self.ask(Level::Hard, self.game.turn(), Purpose::Hint, fx);
