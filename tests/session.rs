@@ -35,7 +35,12 @@ fn config(rules: RuleSet, opponent: Opponent, human: Color, takebacks: Takebacks
 }
 
 fn vs_ai(rules: RuleSet) -> Config {
-    config(rules, Opponent::Ai(Level::Medium), Color::Red, Takebacks::Fair)
+    config(
+        rules,
+        Opponent::Ai(Level::Medium),
+        Color::Red,
+        Takebacks::Fair,
+    )
 }
 
 fn two_players(rules: RuleSet) -> Config {
@@ -97,7 +102,8 @@ fn legal_from(s: &Session, from: Square) -> BTreeSet<Square> {
 
 /// A face-up red chariot on a4 facing Black's face-down soldier on a6
 /// (Jieqi-family rules): `a4a6` captures a face-down piece without a reveal.
-const CHARIOT_FACES_HIDDEN: &str = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/R8/X1X1X1X1X/1X5X1/9/1XXXKXXXX w R1A2C2P5N2B2r2a2c2p5n2b2 0 1";
+const CHARIOT_FACES_HIDDEN: &str =
+    "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/R8/X1X1X1X1X/1X5X1/9/1XXXKXXXX w R1A2C2P5N2B2r2a2c2p5n2b2 0 1";
 
 // ---- taps, drags, typed moves ----
 
@@ -142,17 +148,47 @@ fn tapping_selects_lists_exact_destinations_deselects_switches_and_plays() {
 fn drops_play_only_legal_destinations_selected_or_not() {
     let mut s = ready(two_players(RuleSet::Xiangqi), 2);
     // A drop to a point that is no legal destination is refused.
-    s.handle(Event::Drop { from: sq("h2"), to: sq("h8") }, 1.0);
-    s.handle(Event::Drop { from: sq("e0"), to: sq("e3") }, 1.0);
-    s.handle(Event::Drop { from: sq("h7"), to: sq("e7") }, 1.0);
+    s.handle(
+        Event::Drop {
+            from: sq("h2"),
+            to: sq("h8"),
+        },
+        1.0,
+    );
+    s.handle(
+        Event::Drop {
+            from: sq("e0"),
+            to: sq("e3"),
+        },
+        1.0,
+    );
+    s.handle(
+        Event::Drop {
+            from: sq("h7"),
+            to: sq("e7"),
+        },
+        1.0,
+    );
     assert_eq!(s.game().ply(), 0);
     // A piece dragged without a tap first moves.
-    s.handle(Event::Drop { from: sq("h2"), to: sq("e2") }, 2.0);
+    s.handle(
+        Event::Drop {
+            from: sq("h2"),
+            to: sq("e2"),
+        },
+        2.0,
+    );
     assert_eq!(last_move(&s), Some(mv("h2e2")));
     // A press on the selected piece (a tap) and then a drag moves too.
     s.handle(Event::Tap(Some(sq("h7"))), 3.0);
     s.handle(Event::Tap(Some(sq("h7"))), 3.0);
-    s.handle(Event::Drop { from: sq("h7"), to: sq("e7") }, 3.0);
+    s.handle(
+        Event::Drop {
+            from: sq("h7"),
+            to: sq("e7"),
+        },
+        3.0,
+    );
     assert_eq!(last_move(&s), Some(mv("h7e7")));
 }
 
@@ -164,19 +200,37 @@ fn no_move_on_the_ais_turn_while_reviewing_or_after_the_end() {
     // The AI's turn: Black's pieces cannot be moved by the player.
     s.handle(Event::Tap(Some(sq("h7"))), 2.0);
     assert_eq!(s.selected(), None);
-    s.handle(Event::Drop { from: sq("h7"), to: sq("e7") }, 2.0);
+    s.handle(
+        Event::Drop {
+            from: sq("h7"),
+            to: sq("e7"),
+        },
+        2.0,
+    );
     s.handle(Event::Typed("h7e7".into()), 2.0);
     assert_eq!(s.typed_error(), Some(&TypedError::NotNow));
     assert_eq!(s.game().ply(), 1);
     // Reviewing: taps show a message, never move.
     let id = s.pending().unwrap().request.id;
-    s.handle(Event::AiReply { id, mv: Some("h7e7".into()) }, 3.0);
+    s.handle(
+        Event::AiReply {
+            id,
+            mv: Some("h7e7".into()),
+        },
+        3.0,
+    );
     assert_eq!(s.game().ply(), 2);
     s.handle(Event::Review(Step::First), 4.0);
     s.handle(Event::Tap(Some(sq("b2"))), 4.0);
     assert_eq!(s.selected(), None);
     assert_eq!(s.status(), Status::Message(Message::BackToGame));
-    s.handle(Event::Drop { from: sq("b2"), to: sq("b9") }, 4.0);
+    s.handle(
+        Event::Drop {
+            from: sq("b2"),
+            to: sq("b9"),
+        },
+        4.0,
+    );
     s.handle(Event::Typed("b2e2".into()), 4.0);
     assert_eq!(s.game().ply(), 2);
     s.handle(Event::Review(Step::Last), 5.0);
@@ -184,7 +238,13 @@ fn no_move_on_the_ais_turn_while_reviewing_or_after_the_end() {
     s.handle(Event::Resign, 6.0);
     s.handle(Event::Tap(Some(sq("b2"))), 7.0);
     assert_eq!(s.selected(), None);
-    s.handle(Event::Drop { from: sq("b2"), to: sq("b9") }, 7.0);
+    s.handle(
+        Event::Drop {
+            from: sq("b2"),
+            to: sq("b9"),
+        },
+        7.0,
+    );
     s.handle(Event::Typed("b2b9".into()), 7.0);
     assert_eq!(s.game().ply(), 2);
 }
@@ -259,7 +319,11 @@ fn the_ai_is_asked_once_and_only_when_its_worker_is_ready() {
     let req = one_think(&fx);
     assert_eq!(req.purpose, Purpose::Move);
     assert_eq!(req.rules, RuleSet::Jieqi);
-    assert!(req.fen.contains(" b "), "Black (the AI) to move: {}", req.fen);
+    assert!(
+        req.fen.contains(" b "),
+        "Black (the AI) to move: {}",
+        req.fen
+    );
     // Ready again, or ticks: no second request.
     assert!(thinks(&s.handle(Event::WorkerReady, 600.0)).is_empty());
     assert!(thinks(&s.handle(Event::Tick, 700.0)).is_empty());
@@ -270,10 +334,23 @@ fn the_ai_is_asked_once_and_only_when_its_worker_is_ready() {
     assert_eq!(req.purpose, Purpose::Move);
     assert_eq!(s.pending().unwrap().request.id, req.id);
     // The reply plays it.
-    s.handle(Event::AiReply { id: req.id, mv: Some("h7e7".into()) }, 200.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h7e7".into()),
+        },
+        200.0,
+    );
     assert_eq!(last_move(&s), Some(mv("h7e7")));
     assert!(s.pending().is_none());
-    assert_eq!(s.status(), Status::ToMove { color: Color::Red, yours: Some(true), check: false });
+    assert_eq!(
+        s.status(),
+        Status::ToMove {
+            color: Color::Red,
+            yours: Some(true),
+            check: false
+        }
+    );
 }
 
 /// For each colour, the pool the seat must see, from first principles:
@@ -293,7 +370,9 @@ fn expected_pools(game: &Game, seat: Color) -> [[u8; 7]; 2] {
         }
     }
     for rec in game.history() {
-        let Some(c) = rec.played.captured else { continue };
+        let Some(c) = rec.played.captured else {
+            continue;
+        };
         let capturer = rec.played.piece.color;
         let known = if !c.hidden {
             Some(c.role)
@@ -380,10 +459,22 @@ fn requests_hold_only_what_the_searching_seat_may_know() {
                         let req = one_think(&fx);
                         assert_eq!(req.purpose, Purpose::Hint);
                         check_request_knowledge(&s, &req, Color::Red);
-                        s.handle(Event::AiReply { id: req.id, mv: None }, now);
+                        s.handle(
+                            Event::AiReply {
+                                id: req.id,
+                                mv: None,
+                            },
+                            now,
+                        );
                     }
                     let m = pick(next());
-                    let fx = s.handle(Event::Drop { from: m.from, to: m.to }, now);
+                    let fx = s.handle(
+                        Event::Drop {
+                            from: m.from,
+                            to: m.to,
+                        },
+                        now,
+                    );
                     assert_eq!(last_move(&s), Some(m));
                     if s.game().outcome().is_none() {
                         let req = one_think(&fx);
@@ -393,7 +484,13 @@ fn requests_hold_only_what_the_searching_seat_may_know() {
                 } else {
                     let m = pick(next());
                     let id = s.pending().expect("the AI is asked").request.id;
-                    s.handle(Event::AiReply { id, mv: Some(m.to_string()) }, now);
+                    s.handle(
+                        Event::AiReply {
+                            id,
+                            mv: Some(m.to_string()),
+                        },
+                        now,
+                    );
                     assert_eq!(last_move(&s), Some(m));
                 }
             }
@@ -405,7 +502,10 @@ fn requests_hold_only_what_the_searching_seat_may_know() {
                 .count();
         }
     }
-    assert!(captures > 50, "too few face-down captures to test: {captures}");
+    assert!(
+        captures > 50,
+        "too few face-down captures to test: {captures}"
+    );
 }
 
 #[test]
@@ -416,24 +516,61 @@ fn stale_replies_are_ignored_and_bad_replies_still_move() {
     let fx = s.handle(Event::Undo, 2.0);
     assert!(fx.contains(&Effect::Cancel { id: first.id }));
     assert_eq!(s.game().ply(), 0);
-    s.handle(Event::AiReply { id: first.id, mv: Some("h7e7".into()) }, 3.0);
+    s.handle(
+        Event::AiReply {
+            id: first.id,
+            mv: Some("h7e7".into()),
+        },
+        3.0,
+    );
     assert_eq!(s.game().ply(), 0, "a stale reply after a take-back");
     // After a new game.
     let req = one_think(&tap_move(&mut s, "h2e2", 4.0));
     let fx = s.handle(Event::NewGame(vs_ai(RuleSet::Xiangqi)), 5.0);
     assert!(fx.contains(&Effect::Cancel { id: req.id }));
-    s.handle(Event::AiReply { id: req.id, mv: Some("h7e7".into()) }, 6.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h7e7".into()),
+        },
+        6.0,
+    );
     assert_eq!(s.game().ply(), 0, "a stale reply after a new game");
     // A reply to an id never asked.
     let req = one_think(&tap_move(&mut s, "h2e2", 7.0));
-    s.handle(Event::AiReply { id: req.id + 100, mv: Some("h7e7".into()) }, 8.0);
-    s.handle(Event::AiReply { id: 0, mv: Some("h7e7".into()) }, 8.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id + 100,
+            mv: Some("h7e7".into()),
+        },
+        8.0,
+    );
+    s.handle(
+        Event::AiReply {
+            id: 0,
+            mv: Some("h7e7".into()),
+        },
+        8.0,
+    );
     assert_eq!(s.game().ply(), 1);
     // Illegal, garbage and missing moves still move (the game never hangs).
-    for reply in [Some("h2e2"), Some("e9e7"), Some("garbage"), Some(""), None, Some("h7e7Xx")] {
+    for reply in [
+        Some("h2e2"),
+        Some("e9e7"),
+        Some("garbage"),
+        Some(""),
+        None,
+        Some("h7e7Xx"),
+    ] {
         let mut s = at(vs_ai(RuleSet::Xiangqi), fen_start(RuleSet::Xiangqi), 7);
         let req = one_think(&tap_move(&mut s, "h2e2", 1.0));
-        s.handle(Event::AiReply { id: req.id, mv: reply.map(String::from) }, 2.0);
+        s.handle(
+            Event::AiReply {
+                id: req.id,
+                mv: reply.map(String::from),
+            },
+            2.0,
+        );
         assert_eq!(s.game().ply(), 2, "{reply:?}");
         assert_eq!(s.game().history()[1].played.piece.color, Color::Black);
         assert_eq!(s.game().turn(), Color::Red);
@@ -457,7 +594,13 @@ fn the_ais_reply_waits_for_the_players_animation() {
     let fx = tap_move(&mut s, "h2e2", 1000.0);
     assert!(fx.contains(&Effect::Animate));
     let req = one_think(&fx);
-    s.handle(Event::AiReply { id: req.id, mv: Some("h7e7".into()) }, 1100.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h7e7".into()),
+        },
+        1100.0,
+    );
     assert_eq!(s.game().ply(), 1, "held while the player's move slides");
     assert!(s.thinking());
     assert!(!s.human_to_move());
@@ -472,11 +615,32 @@ fn the_ais_reply_waits_for_the_players_animation() {
     s.handle(Event::Tick, 1400.0);
     assert_eq!(last_move(&s), Some(mv("h7e7")));
     assert!(!s.thinking());
+    // A reply arriving during the flip waits for its end too.
+    let mut s = Session::seeded(vs_ai(RuleSet::Jieqi), 8, 0.0);
+    s.handle(Event::SetAnimation(200.0), 0.0);
+    s.handle(Event::WorkerReady, 0.0);
+    let req = one_think(&tap_move(&mut s, "h2e2", 1000.0));
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h7e7".into()),
+        },
+        1300.0,
+    );
+    assert_eq!(s.game().ply(), 1, "played while the revealed piece flips");
+    s.handle(Event::Tick, 1400.0);
+    assert_eq!(s.game().ply(), 2);
     // A quiet move: the slide only.
     let mut s = at(vs_ai(RuleSet::Xiangqi), fen_start(RuleSet::Xiangqi), 8);
     s.handle(Event::SetAnimation(200.0), 0.0);
     let req = one_think(&tap_move(&mut s, "h2e2", 1000.0));
-    s.handle(Event::AiReply { id: req.id, mv: Some("h7e7".into()) }, 1050.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h7e7".into()),
+        },
+        1050.0,
+    );
     s.handle(Event::Tick, 1199.0);
     assert_eq!(s.game().ply(), 1);
     s.handle(Event::Tick, 1200.0);
@@ -484,7 +648,13 @@ fn the_ais_reply_waits_for_the_players_animation() {
     // No animation: at once.
     let mut s = ready(vs_ai(RuleSet::Jieqi), 8);
     let req = one_think(&tap_move(&mut s, "h2e2", 1000.0));
-    s.handle(Event::AiReply { id: req.id, mv: Some("h7e7".into()) }, 1000.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h7e7".into()),
+        },
+        1000.0,
+    );
     assert_eq!(s.game().ply(), 2);
 }
 
@@ -499,21 +669,54 @@ fn hints_search_the_players_view_and_select_without_playing() {
     assert_eq!(s.status(), Status::Message(Message::LookingForHint));
     // A second hint while one is searched: no second request.
     assert!(thinks(&s.handle(Event::Hint, 150.0)).is_empty());
-    s.handle(Event::AiProgress { id: req.id, depth: 5, score: 42 }, 200.0);
-    assert_eq!(s.status(), Status::Analysing { depth: 5, score: 42 });
-    s.handle(Event::AiReply { id: req.id, mv: Some("h2e2".into()) }, 300.0);
+    s.handle(
+        Event::AiProgress {
+            id: req.id,
+            depth: 5,
+            score: 42,
+        },
+        200.0,
+    );
+    assert_eq!(
+        s.status(),
+        Status::Analysing {
+            depth: 5,
+            score: 42
+        }
+    );
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h2e2".into()),
+        },
+        300.0,
+    );
     assert_eq!(s.game().ply(), 0, "a hint is not played");
     assert_eq!(s.hint(), Some(mv("h2e2")));
     assert_eq!(s.selected(), Some(sq("h2")));
     assert_eq!(s.dests(), &[sq("e2")]);
-    assert!(matches!(s.status(), Status::Hint { depth: 5, score: 42, .. }));
+    assert!(matches!(
+        s.status(),
+        Status::Hint {
+            depth: 5,
+            score: 42,
+            ..
+        }
+    ));
     // Tapping its destination plays it.
     let ai = one_think(&s.handle(Event::Tap(Some(sq("e2"))), 400.0));
     assert_eq!(last_move(&s), Some(mv("h2e2")));
     assert_eq!(s.hint(), None);
     // The AI's turn: no hint, and no numbers while the AI thinks.
     assert!(thinks(&s.handle(Event::Hint, 500.0)).is_empty());
-    s.handle(Event::AiProgress { id: ai.id, depth: 9, score: -300 }, 600.0);
+    s.handle(
+        Event::AiProgress {
+            id: ai.id,
+            depth: 9,
+            score: -300,
+        },
+        600.0,
+    );
     assert_eq!(s.status(), Status::Thinking { seconds: 0 });
     s.handle(Event::Tick, 2900.0);
     assert_eq!(s.status(), Status::Thinking { seconds: 2 });
@@ -523,12 +726,28 @@ fn hints_search_the_players_view_and_select_without_playing() {
 fn asking_again_drops_the_shown_hint_and_its_selection() {
     let mut s = ready(two_players(RuleSet::Jieqi), 9);
     let req = one_think(&s.handle(Event::Hint, 100.0));
-    s.handle(Event::AiReply { id: req.id, mv: Some("h2g2".into()) }, 200.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h2g2".into()),
+        },
+        200.0,
+    );
     assert_eq!(s.dests(), &[sq("g2")]);
     let again = one_think(&s.handle(Event::Hint, 300.0));
     assert_eq!(s.hint(), None);
-    assert_eq!((s.selected(), s.dests()), (None, &[][..]), "a hint's selection without the hint");
-    s.handle(Event::AiReply { id: again.id, mv: Some("b2e2".into()) }, 400.0);
+    assert_eq!(
+        (s.selected(), s.dests()),
+        (None, &[][..]),
+        "a hint's selection without the hint"
+    );
+    s.handle(
+        Event::AiReply {
+            id: again.id,
+            mv: Some("b2e2".into()),
+        },
+        400.0,
+    );
     assert_eq!(s.hint(), Some(mv("b2e2")));
     // Tapping the hinted piece again: deselected, then its every destination.
     s.handle(Event::Tap(Some(sq("b2"))), 500.0);
@@ -546,7 +765,14 @@ fn thinking_time_counts_from_when_the_request_was_sent() {
     s.handle(Event::Tick, 5000.0);
     assert_eq!(s.status(), Status::Thinking { seconds: 0 });
     let req = one_think(&s.handle(Event::WorkerReady, 6000.0));
-    s.handle(Event::AiProgress { id: req.id, depth: 12, score: 777 }, 7000.0);
+    s.handle(
+        Event::AiProgress {
+            id: req.id,
+            depth: 12,
+            score: 777,
+        },
+        7000.0,
+    );
     s.handle(Event::Tick, 8900.0);
     assert_eq!(s.status(), Status::Thinking { seconds: 2 });
 }
@@ -559,22 +785,48 @@ fn a_hint_arriving_after_the_player_moved_is_ignored() {
     let fx = tap_move(&mut s, "b2e2", 200.0);
     assert!(fx.contains(&Effect::Cancel { id: hint.id }));
     let ai = one_think(&fx);
-    s.handle(Event::AiReply { id: hint.id, mv: Some("h2e2".into()) }, 300.0);
+    s.handle(
+        Event::AiReply {
+            id: hint.id,
+            mv: Some("h2e2".into()),
+        },
+        300.0,
+    );
     assert_eq!(s.game().ply(), 1);
     assert_eq!(s.hint(), None);
     assert_eq!(s.pending().unwrap().request.id, ai.id);
     // Two players on one device.
     let mut s = ready(two_players(RuleSet::Jieqi), 11);
     let hint = one_think(&s.handle(Event::Hint, 100.0));
-    s.handle(Event::AiProgress { id: hint.id, depth: 3, score: 10 }, 150.0);
+    s.handle(
+        Event::AiProgress {
+            id: hint.id,
+            depth: 3,
+            score: 10,
+        },
+        150.0,
+    );
     tap_move(&mut s, "b2e2", 200.0);
-    s.handle(Event::AiProgress { id: hint.id, depth: 4, score: 20 }, 250.0);
+    s.handle(
+        Event::AiProgress {
+            id: hint.id,
+            depth: 4,
+            score: 20,
+        },
+        250.0,
+    );
     assert!(
         !matches!(s.status(), Status::Analysing { .. } | Status::Hint { .. }),
         "Red's search shown to Black: {:?}",
         s.status()
     );
-    s.handle(Event::AiReply { id: hint.id, mv: Some("h2e2".into()) }, 300.0);
+    s.handle(
+        Event::AiReply {
+            id: hint.id,
+            mv: Some("h2e2".into()),
+        },
+        300.0,
+    );
     assert_eq!(s.hint(), None);
     assert_eq!(s.game().ply(), 1);
     // Black may ask for its own hint.
@@ -590,7 +842,13 @@ fn fair_takebacks_refuse_what_disclosed_and_allow_quiet_moves() {
     // Quiet moves of face-up pieces (the generals) can be taken back.
     let mut s = ready(vs_ai(RuleSet::Jieqi), 12);
     let req = one_think(&tap_move(&mut s, "e0e1", 1.0));
-    s.handle(Event::AiReply { id: req.id, mv: Some("e9e8".into()) }, 2.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("e9e8".into()),
+        },
+        2.0,
+    );
     assert_eq!(s.game().ply(), 2);
     let fx = s.handle(Event::Undo, 3.0);
     assert_eq!(s.game().ply(), 0, "back to the player's previous turn");
@@ -599,7 +857,13 @@ fn fair_takebacks_refuse_what_disclosed_and_allow_quiet_moves() {
     assert!(s.human_to_move());
     // A reveal cannot.
     let req = one_think(&tap_move(&mut s, "h2e2", 4.0));
-    s.handle(Event::AiReply { id: req.id, mv: Some("e9e8".into()) }, 5.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("e9e8".into()),
+        },
+        5.0,
+    );
     let board = fen::write(s.game().board());
     let fx = s.handle(Event::Undo, 6.0);
     assert!(fx.contains(&Effect::Announce(Message::TakebackRefused)));
@@ -610,7 +874,13 @@ fn fair_takebacks_refuse_what_disclosed_and_allow_quiet_moves() {
     // Nor can the AI's reveal alone (one take-back removes both plies).
     let mut s = ready(vs_ai(RuleSet::Jieqi), 12);
     let req = one_think(&tap_move(&mut s, "e0e1", 1.0));
-    s.handle(Event::AiReply { id: req.id, mv: Some("h7e7".into()) }, 2.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h7e7".into()),
+        },
+        2.0,
+    );
     s.handle(Event::Undo, 3.0);
     assert_eq!(s.game().ply(), 2);
     assert_eq!(s.takebacks(), 0);
@@ -619,9 +889,18 @@ fn fair_takebacks_refuse_what_disclosed_and_allow_quiet_moves() {
         let mut s = at(vs_ai(rules), CHARIOT_FACES_HIDDEN, 12);
         let req = one_think(&tap_move(&mut s, "a4a6", 1.0));
         assert!(s.game().history()[0].played.reveal.is_none());
-        s.handle(Event::AiReply { id: req.id, mv: Some("e9e8".into()) }, 2.0);
+        s.handle(
+            Event::AiReply {
+                id: req.id,
+                mv: Some("e9e8".into()),
+            },
+            2.0,
+        );
         let fx = s.handle(Event::Undo, 3.0);
-        assert!(fx.contains(&Effect::Announce(Message::TakebackRefused)), "{rules:?}");
+        assert!(
+            fx.contains(&Effect::Announce(Message::TakebackRefused)),
+            "{rules:?}"
+        );
         assert_eq!(s.game().ply(), 2, "{rules:?}");
     }
     // Two players: one ply per take-back.
@@ -644,7 +923,13 @@ fn nothing_to_take_back_and_off_refuses_everything() {
     c.takebacks = Takebacks::Off;
     let mut s = ready(c, 13);
     let req = one_think(&tap_move(&mut s, "h2e2", 1.0));
-    s.handle(Event::AiReply { id: req.id, mv: Some("h7e7".into()) }, 2.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h7e7".into()),
+        },
+        2.0,
+    );
     let fx = s.handle(Event::Undo, 3.0);
     assert!(fx.contains(&Effect::Announce(Message::TakebacksOff)));
     assert_eq!(s.game().ply(), 2);
@@ -662,7 +947,13 @@ fn casual_takebacks_redraw_a_replayed_reveal() {
         let mut s = ready(c, seed);
         let req = one_think(&tap_move(&mut s, "h2e2", 1.0));
         let first = s.game().history()[0].played.reveal.unwrap();
-        s.handle(Event::AiReply { id: req.id, mv: Some("h7e7".into()) }, 2.0);
+        s.handle(
+            Event::AiReply {
+                id: req.id,
+                mv: Some("h7e7".into()),
+            },
+            2.0,
+        );
         s.handle(Event::Undo, 3.0);
         assert_eq!(s.game().ply(), 0, "casual: a reveal can be taken back");
         assert_eq!(s.takebacks(), 1);
@@ -675,9 +966,18 @@ fn casual_takebacks_redraw_a_replayed_reveal() {
         }
     }
     // 4/5 of replays differ by chance; never differing would be fishing.
-    assert!(differ >= n / 4, "the replayed reveal differs only {differ} times in {n}");
-    assert!(differ < n, "the replayed reveal always differs: it remembers the first");
-    assert!(seen.len() >= 4, "replayed reveals are drawn from the whole pool: {seen:?}");
+    assert!(
+        differ >= n / 4,
+        "the replayed reveal differs only {differ} times in {n}"
+    );
+    assert!(
+        differ < n,
+        "the replayed reveal always differs: it remembers the first"
+    );
+    assert!(
+        seen.len() >= 4,
+        "replayed reveals are drawn from the whole pool: {seen:?}"
+    );
 }
 
 #[test]
@@ -703,14 +1003,26 @@ fn a_finished_game_against_the_ai_stays_finished() {
         let fx = s.handle(Event::Resign, 2.0);
         assert!(fx.contains(&Effect::Cancel { id: req.id }));
         let o = s.game().outcome().unwrap();
-        assert_eq!(o, Outcome { winner: Some(Color::Black), reason: Reason::Resignation });
+        assert_eq!(
+            o,
+            Outcome {
+                winner: Some(Color::Black),
+                reason: Reason::Resignation
+            }
+        );
         let evs = [
             Event::Undo,
-            Event::AiReply { id: req.id, mv: Some("e9e8".into()) },
+            Event::AiReply {
+                id: req.id,
+                mv: Some("e9e8".into()),
+            },
             Event::Tap(Some(sq("e1"))),
             Event::Tap(Some(sq("e0"))),
             Event::Typed("e1e0".into()),
-            Event::Drop { from: sq("e1"), to: sq("e0") },
+            Event::Drop {
+                from: sq("e1"),
+                to: sq("e0"),
+            },
             Event::Hint,
             Event::Resign,
             Event::WorkerFailed,
@@ -740,9 +1052,18 @@ fn resigning_loses_for_the_player_or_the_side_to_move() {
     assert_eq!(s.game().turn(), Color::Red);
     let fx = s.handle(Event::Resign, 1.0);
     let o = s.game().outcome().unwrap();
-    assert_eq!(o, Outcome { winner: Some(Color::Red), reason: Reason::Resignation });
+    assert_eq!(
+        o,
+        Outcome {
+            winner: Some(Color::Red),
+            reason: Reason::Resignation
+        }
+    );
     assert!(fx.contains(&Effect::ShowResult));
-    assert!(fx.contains(&Effect::Post(Post::GameOver { outcome: o, takebacks: 0 })));
+    assert!(fx.contains(&Effect::Post(Post::GameOver {
+        outcome: o,
+        takebacks: 0
+    })));
     // Two players: the side to move loses; the count of take-backs is posted.
     let mut s = ready(two_players(RuleSet::Xiangqi), 15);
     tap_move(&mut s, "h2e2", 1.0);
@@ -751,10 +1072,16 @@ fn resigning_loses_for_the_player_or_the_side_to_move() {
     assert_eq!(s.takebacks(), 1);
     assert_eq!(s.game().turn(), Color::Black);
     let fx = s.handle(Event::Resign, 4.0);
-    let o = Outcome { winner: Some(Color::Red), reason: Reason::Resignation };
+    let o = Outcome {
+        winner: Some(Color::Red),
+        reason: Reason::Resignation,
+    };
     assert_eq!(s.game().outcome(), Some(o));
     assert!(fx.contains(&Effect::ShowResult));
-    assert!(fx.contains(&Effect::Post(Post::GameOver { outcome: o, takebacks: 1 })));
+    assert!(fx.contains(&Effect::Post(Post::GameOver {
+        outcome: o,
+        takebacks: 1
+    })));
     assert_eq!(s.status(), Status::Over(o));
     // Again: nothing more.
     let fx = s.handle(Event::Resign, 5.0);
@@ -805,7 +1132,13 @@ fn review_steps_clamp_and_show_the_record() {
     s.handle(Event::Review(Step::Last), 5.0);
     assert_eq!(s.review(), None);
     assert_eq!(shown(&s), live);
-    assert!(matches!(s.status(), Status::ToMove { color: Color::Red, .. }));
+    assert!(matches!(
+        s.status(),
+        Status::ToMove {
+            color: Color::Red,
+            ..
+        }
+    ));
     // Live again: taps move.
     s.handle(Event::Tap(Some(sq("e0"))), 6.0);
     assert_eq!(s.selected(), Some(sq("e0")));
@@ -851,19 +1184,34 @@ fn a_failing_worker_is_restarted_with_growing_delays_then_given_up() {
         assert!(!ids.contains(&again.id), "a new id");
         ids.push(again.id);
     }
-    assert!(delays.windows(2).all(|w| w[1] > w[0]), "growing delays: {delays:?}");
+    assert!(
+        delays.windows(2).all(|w| w[1] > w[0]),
+        "growing delays: {delays:?}"
+    );
     assert_eq!(s.worker(), Worker::Failed);
     assert_eq!(s.status(), Status::Message(Message::WorkerFailed));
     // Late answers to the old ids are ignored.
     for id in ids {
-        s.handle(Event::AiReply { id, mv: Some("h7e7".into()) }, now + 1.0);
+        s.handle(
+            Event::AiReply {
+                id,
+                mv: Some("h7e7".into()),
+            },
+            now + 1.0,
+        );
     }
     assert_eq!(s.game().ply(), 1);
     // Retry: restart at once; the search is asked again.
     let fx = s.handle(Event::RetryAi, now + 2.0);
     assert!(fx.iter().any(|e| matches!(e, Effect::RestartWorker { .. })));
     let req = one_think(&s.handle(Event::WorkerReady, now + 3.0));
-    s.handle(Event::AiReply { id: req.id, mv: Some("h7e7".into()) }, now + 4.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h7e7".into()),
+        },
+        now + 4.0,
+    );
     assert_eq!(last_move(&s), Some(mv("h7e7")));
     assert_eq!(s.worker(), Worker::Ready);
 }
@@ -884,7 +1232,13 @@ fn worker_crashes_in_a_row_give_up_and_two_players_go_on() {
     assert_eq!(delays.len(), 2, "{delays:?}");
     assert!(delays[1] > delays[0]);
     assert_eq!(s.status(), Status::Message(Message::WorkerFailed));
-    s.handle(Event::AiReply { id: req.id, mv: Some("h7e7".into()) }, 30.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h7e7".into()),
+        },
+        30.0,
+    );
     assert_eq!(s.game().ply(), 1);
     // Two players: the player moves Black too.
     s.handle(Event::TwoPlayers, 40.0);
@@ -897,13 +1251,31 @@ fn worker_crashes_in_a_row_give_up_and_two_players_go_on() {
     // An error from the worker is a failure too.
     let mut s = ready(vs_ai(RuleSet::Jieqi), 18);
     let req = one_think(&tap_move(&mut s, "h2e2", 10.0));
-    let fx = s.handle(Event::AiError { id: req.id, message: "boom".into() }, 20.0);
+    let fx = s.handle(
+        Event::AiError {
+            id: req.id,
+            message: "boom".into(),
+        },
+        20.0,
+    );
     assert!(fx.iter().any(|e| matches!(e, Effect::RestartWorker { .. })));
     let again = one_think(&s.handle(Event::WorkerReady, 600.0));
     assert_ne!(again.id, req.id);
-    s.handle(Event::AiReply { id: req.id, mv: Some("h7e7".into()) }, 700.0);
+    s.handle(
+        Event::AiReply {
+            id: req.id,
+            mv: Some("h7e7".into()),
+        },
+        700.0,
+    );
     assert_eq!(s.game().ply(), 1);
-    s.handle(Event::AiReply { id: again.id, mv: Some("h7e7".into()) }, 700.0);
+    s.handle(
+        Event::AiReply {
+            id: again.id,
+            mv: Some("h7e7".into()),
+        },
+        700.0,
+    );
     assert_eq!(s.game().ply(), 2);
     assert_eq!(s.worker(), Worker::Ready);
 }
@@ -931,7 +1303,13 @@ fn rematch_swaps_colours_and_the_ai_opens_with_red() {
     assert!(thinks(&fx).is_empty(), "the player has Red");
     assert_eq!(s.game().rules(), RuleSet::Xiangqi);
     assert!(s.human_to_move());
-    s.handle(Event::AiReply { id: first.id, mv: Some("h2e2".into()) }, 5.0);
+    s.handle(
+        Event::AiReply {
+            id: first.id,
+            mv: Some("h2e2".into()),
+        },
+        5.0,
+    );
     assert_eq!(s.game().ply(), 0);
     // Rematch twice: back to Red.
     s.handle(Event::Rematch, 6.0);
@@ -956,7 +1334,11 @@ fn private_captures_only_for_the_capturer_on_a_shared_screen() {
         let private = s.private_capture(0);
         match rules {
             RuleSet::ChessPlayX => assert_eq!(private, None),
-            _ => assert_eq!(private, id.map(|r| Piece::new(Color::Black, r)), "{rules:?}"),
+            _ => assert_eq!(
+                private,
+                id.map(|r| Piece::new(Color::Black, r)),
+                "{rules:?}"
+            ),
         }
         // The shared screen never shows it.
         let e = &s.log()[0];
@@ -982,7 +1364,10 @@ fn private_captures_only_for_the_capturer_on_a_shared_screen() {
             Some(known.map(|r| Piece::new(Color::Black, r)))
         );
         let red = s.strip(Color::Red);
-        assert_eq!(red.taken, vec![(0, known.map(|r| Piece::new(Color::Black, r)), true)]);
+        assert_eq!(
+            red.taken,
+            vec![(0, known.map(|r| Piece::new(Color::Black, r)), true)]
+        );
         assert_eq!(red.material, known.map_or(0, points));
         assert_eq!(s.strip(Color::Black).material, -red.material);
     }
@@ -1018,8 +1403,14 @@ fn strips_list_pieces_taken_by_each_side_and_the_material_difference() {
     tap_move(&mut s, "i9i1", 2.0);
     let red = s.strip(Color::Red);
     let black = s.strip(Color::Black);
-    assert_eq!(red.taken, vec![(0, Some(Piece::new(Color::Black, Role::Chariot)), false)]);
-    assert_eq!(black.taken, vec![(1, Some(Piece::new(Color::Red, Role::Horse)), false)]);
+    assert_eq!(
+        red.taken,
+        vec![(0, Some(Piece::new(Color::Black, Role::Chariot)), false)]
+    );
+    assert_eq!(
+        black.taken,
+        vec![(1, Some(Piece::new(Color::Red, Role::Horse)), false)]
+    );
     assert_eq!(red.material, 9 - 4);
     assert_eq!(black.material, 4 - 9);
     assert_eq!(red.you, None);
@@ -1064,16 +1455,33 @@ fn random_event(r: &mut Rng, s: &Session, rules: RuleSet) -> Event {
         0..=4 => Event::Tap(Some(r.square())),
         5 => Event::Tap(None),
         6..=7 => match a_legal(r) {
-            Some(m) if r.chance(80) => Event::Drop { from: m.from, to: m.to },
-            _ => Event::Drop { from: r.square(), to: r.square() },
+            Some(m) if r.chance(80) => Event::Drop {
+                from: m.from,
+                to: m.to,
+            },
+            _ => Event::Drop {
+                from: r.square(),
+                to: r.square(),
+            },
         },
         8 => {
             let text = match a_legal(r) {
                 Some(m) if r.chance(50) => {
                     notation::write(s.game().board(), m, Notation::ALL[r.below(4)])
                 }
-                _ => ["", " ", "zz", "C2.5", "XC2.5", "炮二平五", "h2e2", "a0a9", "\u{0}", "R9+1", "暗"]
-                    [r.below(11)]
+                _ => [
+                    "",
+                    " ",
+                    "zz",
+                    "C2.5",
+                    "XC2.5",
+                    "炮二平五",
+                    "h2e2",
+                    "a0a9",
+                    "\u{0}",
+                    "R9+1",
+                    "暗",
+                ][r.below(11)]
                 .to_string(),
             };
             Event::Typed(text)
@@ -1089,7 +1497,9 @@ fn random_event(r: &mut Rng, s: &Session, rules: RuleSet) -> Event {
         11..=15 => {
             let mv = match r.below(6) {
                 0 => None,
-                1 => Some(["", "garbage", "h2e2", "a0a0", "e9e8Xr", "z9z9"][r.below(6)].to_string()),
+                1 => {
+                    Some(["", "garbage", "h2e2", "a0a0", "e9e8Xr", "z9z9"][r.below(6)].to_string())
+                }
                 _ => a_legal(r).map(|m| m.to_string()),
             };
             Event::AiReply { id: any_id(r), mv }
@@ -1099,7 +1509,10 @@ fn random_event(r: &mut Rng, s: &Session, rules: RuleSet) -> Event {
             depth: r.below(30) as u32,
             score: r.next() as i32,
         },
-        17 => Event::AiError { id: any_id(r), message: "x".into() },
+        17 => Event::AiError {
+            id: any_id(r),
+            message: "x".into(),
+        },
         18 => Event::WorkerReady,
         19 => {
             if r.chance(30) {
@@ -1108,20 +1521,33 @@ fn random_event(r: &mut Rng, s: &Session, rules: RuleSet) -> Event {
                 Event::WorkerReady
             }
         }
-        20 => [Event::RetryAi, Event::TwoPlayers, Event::Flip, Event::SetRotate(r.chance(50))]
-            [r.below(4)]
+        20 => [
+            Event::RetryAi,
+            Event::TwoPlayers,
+            Event::Flip,
+            Event::SetRotate(r.chance(50)),
+        ][r.below(4)]
         .clone(),
         21 => {
             let k = r.below(12);
             Event::Review(
-                [Step::First, Step::Prev, Step::Next, Step::Last, Step::To(k), Step::To(usize::MAX)]
-                    [r.below(6)],
+                [
+                    Step::First,
+                    Step::Prev,
+                    Step::Next,
+                    Step::Last,
+                    Step::To(k),
+                    Step::To(usize::MAX),
+                ][r.below(6)],
             )
         }
         22 => {
             if r.chance(20) {
-                let opp = [Opponent::Human, Opponent::Ai(Level::Easy), Opponent::Ai(Level::Hard)]
-                    [r.below(3)];
+                let opp = [
+                    Opponent::Human,
+                    Opponent::Ai(Level::Easy),
+                    Opponent::Ai(Level::Hard),
+                ][r.below(3)];
                 let c = config(
                     [rules, RuleSet::ALL[r.below(4)]][r.below(2)],
                     opp,
@@ -1171,10 +1597,16 @@ fn check_history(s: &Session, ctx: &str) {
 
 fn check_selection(s: &Session, ctx: &str) {
     match s.selected() {
-        None => assert!(s.dests().is_empty(), "{ctx}: destinations without a selection"),
+        None => assert!(
+            s.dests().is_empty(),
+            "{ctx}: destinations without a selection"
+        ),
         Some(from) => {
             assert!(s.review().is_none(), "{ctx}");
-            assert!(s.human_to_move(), "{ctx}: a selection when the player may not move");
+            assert!(
+                s.human_to_move(),
+                "{ctx}: a selection when the player may not move"
+            );
             let p = s.game().board().piece_at(from);
             assert!(
                 p.is_some_and(|p| p.color == s.game().turn()),
@@ -1182,7 +1614,10 @@ fn check_selection(s: &Session, ctx: &str) {
             );
             let legal = legal_from(s, from);
             let dests: BTreeSet<Square> = s.dests().iter().copied().collect();
-            assert!(dests.is_subset(&legal), "{ctx}: a destination that is not legal");
+            assert!(
+                dests.is_subset(&legal),
+                "{ctx}: a destination that is not legal"
+            );
             if s.hint().is_none() {
                 assert_eq!(dests, legal, "{ctx}: not every legal destination");
             }
@@ -1224,7 +1659,8 @@ fn random_events_never_panic_nor_break_the_session() {
                         now = 0.0;
                     }
                     trail.push(format!("{ev:?} @ {now}"));
-                    let ctx = || format!("{rules:?} {opponent:?} seed {seed}: {}", trail.join("\n  "));
+                    let ctx =
+                        || format!("{rules:?} {opponent:?} seed {seed}: {}", trail.join("\n  "));
                     let before = s.game().outcome();
                     let before_ply = s.game().ply();
                     let vs_human = !s.vs_ai();
@@ -1280,7 +1716,12 @@ fn random_events_never_panic_nor_break_the_session() {
                             ctx()
                         );
                     }
-                    let _ = (s.status(), s.strip(Color::Red), s.strip(Color::Black), s.log());
+                    let _ = (
+                        s.status(),
+                        s.strip(Color::Red),
+                        s.strip(Color::Black),
+                        s.log(),
+                    );
                     let _ = (s.shown(), s.last_move(), s.flipped(), s.slide(), s.peek());
                     for ply in 0..=s.game().ply() {
                         let _ = s.private_capture(ply);
