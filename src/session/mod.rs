@@ -233,6 +233,9 @@ pub struct Session {
     pending: Option<Pending>,
     next_id: u32,
     worker: Worker,
+    /// Worker failures since the last answer: a worker that restarts and
+    /// says it is ready has not proved itself yet.
+    failures: u32,
     /// An AI move that arrived while the player's move was still animating.
     held: Option<Move>,
     slide: Option<Slide>,
@@ -274,6 +277,7 @@ impl Session {
             pending: None,
             next_id: 1,
             worker: Worker::Starting,
+            failures: 0,
             held: None,
             slide: None,
             hint: None,
@@ -446,9 +450,11 @@ impl Session {
         match ev {
             Event::Tap(sq) => self.tap(sq, &mut fx),
             Event::Drop { from, to } => {
-                if self.human_to_move() && self.selected == Some(from) && self.dests.contains(&to)
-                {
-                    self.play_human(Move::new(from, to), &mut fx);
+                // A drag needs no tap first (and the press that starts it may
+                // have toggled the selection off): any legal move is played.
+                let m = Move::new(from, to);
+                if self.human_to_move() && self.game.legal_moves().contains(&m) {
+                    self.play_human(m, &mut fx);
                 }
             }
             Event::Typed(text) => self.typed(&text, &mut fx),
@@ -501,6 +507,7 @@ impl Session {
             Event::RetryAi => {
                 if self.worker == Worker::Failed {
                     self.worker = Worker::Restarting { attempt: 0 };
+                    self.failures = 0;
                     self.message = Some(Message::WorkerRestarting);
                     fx.push(Effect::RestartWorker { delay_ms: 0.0 });
                 }
@@ -569,6 +576,7 @@ impl Session {
         self.typed_error = None;
         if self.review.is_some() {
             self.message = Some(Message::BackToGame);
+            fx.push(Effect::Announce(Message::BackToGame));
             return;
         }
         let Some(sq) = sq else {
@@ -653,6 +661,10 @@ impl Session {
         self.message = None;
         self.typed_error = None;
         self.analysis = None;
+        // A hint searched for the position before the move is of no use.
+        if self.pending.as_ref().is_some_and(|p| p.request.purpose == Purpose::Hint) {
+            self.cancel_pending(fx);
+        }
         // Clocks: the first move starts the other side's clock.
         if let Some(c) = self.clock.as_mut() {
             if c.running.is_none() {
@@ -835,11 +847,12 @@ impl Session {
             },
         };
         self.cancel_pending(fx);
-        let worker = self.worker;
+        let (worker, failures) = (self.worker, self.failures);
         let (notation, anim, rotate, seed, next_id) =
             (self.notation, self.anim_ms, self.rotate, self.seed, self.next_id);
         *self = Session::with_game(c, game, self.now);
         self.worker = worker;
+        self.failures = failures;
         self.notation = notation;
         self.anim_ms = anim;
         self.rotate = rotate;
@@ -900,7 +913,11 @@ impl Session {
             self.message = Some(Message::WorkerFailed);
             return;
         }
-        self.hint = None;
+        // The shown hint goes with the selection it made (its one
+        // destination), not only its text.
+        if self.hint.is_some() {
+            self.clear_selection();
+        }
         self.analysis = None;
         self.message = Some(Message::LookingForHint);
         self.ask(Level::Hard, self.game.turn(), Purpose::Hint, fx);
@@ -970,6 +987,7 @@ impl Session {
         let purpose = p.request.purpose;
         self.pending = None;
         // A worker that answers is healthy again.
+        self.failures = 0;
         if let Worker::Restarting { .. } = self.worker {
             self.worker = Worker::Ready;
         }
@@ -1008,11 +1026,13 @@ impl Session {
     }
 
     fn worker_failed(&mut self, fx: &mut Vec<Effect>) {
-        let attempt = match self.worker {
-            Worker::Restarting { attempt } => attempt + 1,
-            Worker::Failed => return,
-            _ => 1,
-        };
+        if self.worker == Worker::Failed {
+            return;
+        }
+        // Counted until an answer: a restarted worker that is ready and
+        // then hangs again fails in the same row.
+        self.failures += 1;
+        let attempt = self.failures;
         if let Some(p) = self.pending.as_mut() {
             // Asked again once a fresh worker is ready.
             p.sent_at = None;
@@ -1020,7 +1040,7 @@ impl Session {
             p.request.id = self.next_id;
             self.next_id += 1;
         }
-        if attempt > WORKER_ATTEMPTS {
+        if attempt >= WORKER_ATTEMPTS {
             self.worker = Worker::Failed;
             self.message = Some(Message::WorkerFailed);
             fx.push(Effect::Announce(Message::WorkerFailed));
@@ -1028,7 +1048,7 @@ impl Session {
         }
         self.worker = Worker::Restarting { attempt };
         self.message = Some(Message::WorkerRestarting);
-        // Back off: 0.5 s, 1 s, 2 s.
+        // Back off: 0.5 s, 1 s, ... (growing until it is given up).
         fx.push(Effect::RestartWorker {
             delay_ms: 500.0 * f64::from(1u32 << (attempt - 1)),
         });

@@ -117,6 +117,10 @@ impl Session {
     pub fn status(&self) -> Status {
         let turn = self.game.turn();
         if let Some(k) = self.review {
+            // A tap on the board while reviewing says how to get back.
+            if let Some(m @ Message::BackToGame) = self.message {
+                return Status::Message(m);
+            }
             return Status::Reviewing {
                 ply: k,
                 of: self.game.ply(),
