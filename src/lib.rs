@@ -6,6 +6,7 @@ pub mod params;
 pub mod protocol;
 pub mod rules;
 pub mod saved;
+pub mod session;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub mod web;

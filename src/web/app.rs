@@ -797,7 +797,7 @@ impl App {
         };
         storage::save_game(&SavedGame::new(
             self.game.rules(),
-            self.opponent,
+            self.opponent.map_or(Opponent::Human, Opponent::Ai),
             self.human,
             moves,
         ));
@@ -824,7 +824,7 @@ fn restore(app: &mut App) {
     match result {
         Ok(r) => {
             app.game = r.game;
-            app.opponent = r.opponent;
+            app.opponent = r.opponent.level();
             app.human = r.human;
             app.rebuild_log();
         }
