@@ -89,11 +89,11 @@ pub enum Theme {
 }
 
 /// A `clock` value: `Some(None)` for `none` (untimed), `Some(Some(c))`
-/// for `M+S`.
+/// for `M+S`. In a query a `+` reads as a space, so `5 3` is `5+3` too.
 pub fn parse_clock(s: &str) -> Option<Option<TimeControl>> {
     match s {
         "none" | "off" => Some(None),
-        _ => TimeControl::from_id(s).map(Some),
+        _ => TimeControl::from_id(&s.replacen(' ', "+", 1)).map(Some),
     }
 }
 
