@@ -4,12 +4,14 @@
 //! warnings; everything here is tested and fuzzed natively.
 //!
 //! Parameters: `embed=1`, `rules`, `opponent`, `side`, `labels`, `lang`,
-//! `notation`, `theme`, `origin` (comma-separated origins allowed to send
-//! messages). A bad or malformed value is ignored with a warning.
+//! `notation`, `theme`, `undo` (`fair`, `casual`, `off`), `clock` (`none`
+//! or `M+S` such as `5+3`), `origin` (comma-separated origins allowed to
+//! send messages). A bad or malformed value is ignored with a warning.
 
-use crate::ai::Level;
 use crate::rules::notation::Notation;
 use crate::rules::{Color, Piece, RuleSet};
+use crate::session::clock::TimeControl;
+pub use crate::session::config::{Opponent, Takebacks};
 
 /// Version of the `postMessage` API.
 pub const VERSION: u32 = 1;
@@ -86,27 +88,12 @@ pub enum Theme {
     Dark,
 }
 
-/// Who plays: an AI level or two people on this device.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Opponent {
-    Ai(Level),
-    Human,
-}
-
-impl Opponent {
-    pub fn parse(s: &str) -> Option<Opponent> {
-        if s == "human" {
-            Some(Opponent::Human)
-        } else {
-            Level::from_id(s).map(Opponent::Ai)
-        }
-    }
-
-    pub fn level(self) -> Option<Level> {
-        match self {
-            Opponent::Ai(l) => Some(l),
-            Opponent::Human => None,
-        }
+/// A `clock` value: `Some(None)` for `none` (untimed), `Some(Some(c))`
+/// for `M+S`. In a query a `+` reads as a space, so `5 3` is `5+3` too.
+pub fn parse_clock(s: &str) -> Option<Option<TimeControl>> {
+    match s {
+        "none" | "off" => Some(None),
+        _ => TimeControl::from_id(&s.replacen(' ', "+", 1)).map(Some),
     }
 }
 
@@ -130,6 +117,10 @@ pub struct Params {
     pub lang: Option<Lang>,
     pub notation: Option<Notation>,
     pub theme: Option<Theme>,
+    /// `undo=`: which take-backs are allowed.
+    pub takebacks: Option<Takebacks>,
+    /// `clock=`: `Some(None)` untimed, `Some(Some(c))` timed.
+    pub clock: Option<Option<TimeControl>>,
     /// Origins allowed to send messages, as a browser writes them
     /// (`https://example.org`, `http://localhost:8080`).
     pub origins: Vec<String>,
@@ -269,6 +260,10 @@ pub fn parse_query(query: &str) -> (Params, Vec<String>) {
                 };
                 t.map(|t| p.theme = Some(t)).is_some()
             }
+            "undo" | "takebacks" => Takebacks::from_id(v)
+                .map(|t| p.takebacks = Some(t))
+                .is_some(),
+            "clock" => parse_clock(v).map(|c| p.clock = Some(c)).is_some(),
             "origin" => {
                 for o in v.split(',').map(str::trim).filter(|o| !o.is_empty()) {
                     match origin_of(o) {
@@ -307,6 +302,8 @@ pub struct NewGame {
     pub rules: Option<RuleSet>,
     pub opponent: Option<Opponent>,
     pub side: Option<Option<Color>>,
+    pub takebacks: Option<Takebacks>,
+    pub clock: Option<Option<TimeControl>>,
 }
 
 /// The fields of an incoming message, as the shell reads them (`None`: the
@@ -318,6 +315,10 @@ pub struct MessageFields {
     pub rules: Option<String>,
     pub opponent: Option<String>,
     pub side: Option<String>,
+    /// `fair` | `casual` | `off`
+    pub undo: Option<String>,
+    /// `none` | `M+S`
+    pub clock: Option<String>,
 }
 
 /// Read a message: `None` for anything that is not a `newGame` request of
@@ -347,6 +348,18 @@ pub fn parse_message(m: &MessageFields) -> (Option<NewGame>, Vec<String>) {
         g.side = parse_side(s);
         if g.side.is_none() {
             warnings.push(format!("jieqi embed: bad side '{}' ignored", excerpt(s)));
+        }
+    }
+    if let Some(u) = &m.undo {
+        g.takebacks = Takebacks::from_id(u);
+        if g.takebacks.is_none() {
+            warnings.push(format!("jieqi embed: bad undo '{}' ignored", excerpt(u)));
+        }
+    }
+    if let Some(c) = &m.clock {
+        g.clock = parse_clock(c);
+        if g.clock.is_none() {
+            warnings.push(format!("jieqi embed: bad clock '{}' ignored", excerpt(c)));
         }
     }
     (Some(g), warnings)
@@ -419,6 +432,8 @@ mod tests {
             rules: Some("xiangqi".into()),
             opponent: Some("god".into()),
             side: None,
+            undo: None,
+            clock: None,
         };
         let (g, w) = parse_message(&ok);
         assert_eq!(
@@ -426,7 +441,7 @@ mod tests {
             Some(NewGame {
                 rules: Some(RuleSet::Xiangqi),
                 opponent: None,
-                side: None
+                ..NewGame::default()
             })
         );
         assert_eq!(w.len(), 1);

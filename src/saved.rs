@@ -11,26 +11,49 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::Level;
-use crate::rules::{Color, Game, Position, RestoreError, RuleSet};
+use crate::rules::{Color, Game, Outcome, Position, RestoreError, RuleSet};
+use crate::session::clock::{Clock, ClockError};
+use crate::session::config::{Opponent, Takebacks};
+use crate::session::export::{settle_result, ResultError};
 
-/// The format written today.
-pub const VERSION: u32 = 1;
+/// The format written today. Version 1 (no take-backs, clock or result)
+/// is still read: its missing fields take their defaults.
+pub const VERSION: u32 = 2;
+/// The versions `resume` reads.
+pub const READABLE: [u32; 2] = [1, 2];
 /// Longer records are refused (a game ends long before: 120 plies without
 /// progress, threefold repetition).
 pub const MAX_PLIES: usize = 4000;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+fn fair() -> String {
+    Takebacks::Fair.id().into()
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedGame {
     pub version: u32,
     /// A rule set id: `jieqi`, `chessplayx`, `vietnam`, `xiangqi`.
     pub rules: String,
-    /// `beginner` | `easy` | `medium` | `hard` | `human`
+    /// `human` or an AI level id (`beginner`, `easy`, `medium`, `hard`).
     pub opponent: String,
     /// The player's side against the AI: `red` | `black`.
     pub human: String,
     /// Move text, as the saving seat knows it.
     pub moves: Vec<String>,
+    /// `fair` | `casual` | `off` (version 1: `fair`).
+    #[serde(default = "fair")]
+    pub takebacks_policy: String,
+    /// How many moves were taken back.
+    #[serde(default)]
+    pub takebacks: u32,
+    /// The clocks, if the game is timed. A running clock is resumed
+    /// stopped: its start is a reading of the page that saved it.
+    #[serde(default)]
+    pub clock: Option<Clock>,
+    /// How the game ended. A result the moves imply is recomputed and must
+    /// agree; one they do not (resignation, time) is kept.
+    #[serde(default)]
+    pub result: Option<Outcome>,
 }
 
 /// Why a saved game cannot be resumed.
@@ -42,6 +65,9 @@ pub enum SavedError {
     Side(String),
     TooLong(usize),
     Record(RestoreError),
+    Takebacks(String),
+    Clock(ClockError),
+    Result(ResultError),
 }
 
 impl fmt::Display for SavedError {
@@ -54,63 +80,104 @@ impl fmt::Display for SavedError {
             SavedError::Side(s) => write!(f, "unknown side '{}'", short(s)),
             SavedError::TooLong(n) => write!(f, "{n} moves is more than a game can hold"),
             SavedError::Record(e) => write!(f, "{e}"),
+            SavedError::Takebacks(t) => {
+                write!(f, "unknown take-back policy '{}'", short(t))
+            }
+            SavedError::Clock(e) => write!(f, "clock: {e}"),
+            SavedError::Result(e) => write!(f, "result: {e}"),
         }
     }
 }
 
 impl std::error::Error for SavedError {}
 
-/// A saved game read back: the game and who plays it.
+/// A saved game read back: the game and how it is played.
 pub struct Resumed {
+    /// With its result, whether the moves imply it or it was adjudicated.
     pub game: Game,
-    /// `None`: two people on one device.
-    pub opponent: Option<Level>,
+    pub opponent: Opponent,
     pub human: Color,
+    pub takebacks_policy: Takebacks,
+    /// How many moves were taken back.
+    pub takebacks: u32,
+    /// Stopped: the session starts it again.
+    pub clock: Option<Clock>,
 }
 
 impl SavedGame {
-    pub fn new(
-        rules: RuleSet,
-        opponent: Option<Level>,
-        human: Color,
-        moves: Vec<String>,
-    ) -> SavedGame {
+    /// An untimed game with fair take-backs, none taken yet, no result
+    /// besides what the moves imply (see the `with_` methods).
+    pub fn new(rules: RuleSet, opponent: Opponent, human: Color, moves: Vec<String>) -> SavedGame {
         SavedGame {
             version: VERSION,
             rules: rules.id().into(),
-            opponent: opponent.map_or("human", |l| l.id()).into(),
+            opponent: opponent.id().into(),
             human: human.name().into(),
             moves,
+            takebacks_policy: fair(),
+            takebacks: 0,
+            clock: None,
+            result: None,
         }
+    }
+
+    pub fn with_takebacks(mut self, policy: Takebacks, taken: u32) -> SavedGame {
+        self.takebacks_policy = policy.id().into();
+        self.takebacks = taken;
+        self
+    }
+
+    pub fn with_clock(mut self, clock: Option<Clock>) -> SavedGame {
+        self.clock = clock;
+        self
+    }
+
+    /// The game's result (a resignation or a loss on time must be saved;
+    /// one the moves imply may be).
+    pub fn with_result(mut self, result: Option<Outcome>) -> SavedGame {
+        self.result = result;
+        self
     }
 
     /// Check every field and replay the record (`Game::restore`).
     pub fn resume(&self) -> Result<Resumed, SavedError> {
-        if self.version != VERSION {
+        if !READABLE.contains(&self.version) {
             return Err(SavedError::Version(self.version));
         }
         let rules =
             RuleSet::from_id(&self.rules).ok_or_else(|| SavedError::Rules(self.rules.clone()))?;
-        let opponent = match self.opponent.as_str() {
-            "human" => None,
-            o => {
-                Some(Level::from_id(o).ok_or_else(|| SavedError::Opponent(self.opponent.clone()))?)
-            }
-        };
+        let opponent = Opponent::parse(&self.opponent)
+            .ok_or_else(|| SavedError::Opponent(self.opponent.clone()))?;
         let human = match self.human.as_str() {
             "red" => Color::Red,
             "black" => Color::Black,
             _ => return Err(SavedError::Side(self.human.clone())),
         };
+        let takebacks_policy = Takebacks::from_id(&self.takebacks_policy)
+            .ok_or_else(|| SavedError::Takebacks(self.takebacks_policy.clone()))?;
+        let clock = match &self.clock {
+            Some(c) => {
+                c.check().map_err(SavedError::Clock)?;
+                Some(Clock {
+                    running: None,
+                    ..c.clone()
+                })
+            }
+            None => None,
+        };
         if self.moves.len() > MAX_PLIES {
             return Err(SavedError::TooLong(self.moves.len()));
         }
-        let game =
+        let mut game =
             Game::restore(Position::start(rules), &self.moves).map_err(SavedError::Record)?;
+        settle_result(&mut game, self.result).map_err(SavedError::Result)?;
         Ok(Resumed {
             game,
             opponent,
             human,
+            takebacks_policy,
+            takebacks: self.takebacks,
+            clock,
         })
     }
 }

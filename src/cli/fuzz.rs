@@ -20,6 +20,7 @@ use crate::ai::Level;
 use crate::rules::notation::{self, Notation};
 use crate::rules::{fen, movetext, Color, Game, RuleSet, Seat};
 use crate::saved::SavedGame;
+use crate::session::config::Opponent;
 
 /// How many inputs reached each outcome, per reader.
 #[derive(Clone, Debug, Default)]
@@ -282,14 +283,14 @@ fn mutate_text(text: &str, n: Notation, rng: &mut Rng) -> String {
 fn saved_game(game: &Game, rng: &mut Rng) -> SavedGame {
     let human = *rng.pick(&[Color::Red, Color::Black]);
     let opponent = *rng.pick(&[
-        None,
-        Some(Level::Easy),
-        Some(Level::Medium),
-        Some(Level::Hard),
+        Opponent::Human,
+        Opponent::Ai(Level::Easy),
+        Opponent::Ai(Level::Medium),
+        Opponent::Ai(Level::Hard),
     ]);
     let moves = match opponent {
-        Some(_) => game.view(Seat::of(human)).moves,
-        None => game
+        Opponent::Ai(_) => game.view(Seat::of(human)).moves,
+        Opponent::Human => game
             .history()
             .iter()
             .map(|r| movetext::write(&r.played, true))
@@ -302,7 +303,7 @@ fn saved_game(game: &Game, rng: &mut Rng) -> SavedGame {
 fn mutate_saved(saved: &SavedGame, rng: &mut Rng) -> String {
     let mut g = saved.clone();
     match rng.below(9) {
-        0 => g.version = *rng.pick(&[0, 2, u32::MAX]),
+        0 => g.version = *rng.pick(&[0, 3, u32::MAX]),
         1 => g.rules = rng.pick(&["Jieqi", "", "xiangqi ", "chess"]).to_string(),
         2 => g.opponent = rng.pick(&["HARD", "expert", "", "human "]).to_string(),
         3 => g.human = rng.pick(&["white", "", "Red", "blue"]).to_string(),
@@ -560,6 +561,8 @@ pub fn fuzz(cases: u64, seed: u64) -> FuzzReport {
             rules: text(&mut rng),
             opponent: text(&mut rng),
             side: text(&mut rng),
+            undo: None,
+            clock: None,
         };
         let (g, _) = crate::params::parse_message(&fields);
         report.hit(

@@ -314,14 +314,27 @@ impl Session {
             self.clock = clock;
         }
         self.takebacks = takebacks;
-        // A clock saved running goes on from now: the time the page was
-        // closed is not charged.
+        // A saved clock comes back stopped: the side to move's clock goes
+        // on from now (the time the page was closed is not charged), once
+        // the first move has started the clocks.
+        let (turn, started, over) = (self.game.turn(), self.game.ply() > 0, self.game.outcome().is_some());
         if let Some(c) = self.clock.as_mut() {
-            if let Some((side, _)) = c.running {
-                c.running = None;
-                if self.game.outcome().is_none() {
-                    c.start(side, self.now);
+            c.pause(self.now);
+            if started && !over {
+                c.start(turn, self.now);
+            }
+        }
+        // A clock saved at zero without its result: that side lost on time.
+        if !over {
+            if let Some(side) = self.clock.as_ref().and_then(|c| c.flagged(self.now)) {
+                self.game.adjudicate(Outcome {
+                    winner: Some(side.other()),
+                    reason: Reason::Time,
+                });
+                if let Some(c) = self.clock.as_mut() {
+                    c.pause(self.now);
                 }
+                self.rebuild_log();
             }
         }
         self
@@ -1072,17 +1085,15 @@ impl Session {
                 .map(|r| movetext::write(&r.played, true))
                 .collect(),
         };
-        crate::saved::SavedGame {
-            version: crate::saved::VERSION,
-            rules: self.game.rules().id().into(),
-            opponent: self.config.opponent.id().into(),
-            human: self.config.human.name().into(),
+        crate::saved::SavedGame::new(
+            self.game.rules(),
+            self.config.opponent,
+            self.config.human,
             moves,
-            takebacks_policy: self.config.takebacks.id().into(),
-            takebacks: self.takebacks,
-            clock: self.clock.clone(),
-            result: self.game.outcome(),
-        }
+        )
+        .with_takebacks(self.config.takebacks, self.takebacks)
+        .with_clock(self.clock.clone())
+        .with_result(self.game.outcome())
     }
 
     /// A stored game back in play (every field checked by `resume`).
@@ -1104,12 +1115,6 @@ impl Session {
     /// The game as the player may share it: against the AI only the
     /// player's knowledge; between two players, what both may see.
     pub fn record(&self) -> export::GameRecord {
-        export::GameRecord {
-            rules: self.game.rules(),
-            start_fen: fen::write(self.game.start_position()),
-            moves: self.game.view(self.seat()).moves,
-            result: self.game.outcome(),
-            takebacks: self.takebacks,
-        }
+        export::GameRecord::from_game(&self.game, Some(self.seat()), self.takebacks)
     }
 }

@@ -79,6 +79,8 @@ pub fn parse_message(data: &JsValue) -> Option<NewGame> {
         rules: get_str(data, "rules"),
         opponent: get_str(data, "opponent"),
         side: get_str(data, "side"),
+        undo: get_str(data, "undo"),
+        clock: get_str(data, "clock"),
     };
     let (g, warnings) = crate::params::parse_message(&fields);
     for w in warnings {
