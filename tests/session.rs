@@ -1156,8 +1156,7 @@ fn a_failing_worker_is_restarted_with_growing_delays_then_given_up() {
     for attempt in 1..=3u32 {
         // The watchdog: level time x 3 + 2 s after the request was sent.
         let sent = s.pending().unwrap().sent_at.unwrap();
-        let (limits, _) = Level::Medium.limits();
-        let deadline = sent + limits.movetime_ms.unwrap() * 3.0 + 2000.0;
+        let deadline = sent + Level::Medium.time_ms(None) * 3.0 + 2000.0;
         let fx = s.handle(Event::Tick, deadline - 1.0);
         assert!(!fx.iter().any(|e| matches!(e, Effect::RestartWorker { .. })));
         now = deadline;
