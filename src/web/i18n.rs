@@ -112,6 +112,7 @@ pub enum Key {
     Reload,
     ThinkingFor,
     GameFinished,
+    NotYourMove,
     NoTakebackAfterEnd,
     TimeLow,
 }
@@ -533,6 +534,10 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (GameFinished, Fr) => "La partie est terminée",
         (GameFinished, Vi) => "Ván cờ đã kết thúc",
         (GameFinished, Zh) => "对局已结束",
+        (NotYourMove, En) => "Not your move now",
+        (NotYourMove, Fr) => "Ce n’est pas à vous de jouer",
+        (NotYourMove, Vi) => "Chưa đến lượt bạn",
+        (NotYourMove, Zh) => "现在不该你走",
         (NoTakebackAfterEnd, En) => "A finished game cannot be taken back",
         (NoTakebackAfterEnd, Fr) => "Une partie terminée ne se reprend pas",
         (NoTakebackAfterEnd, Vi) => "Ván đã kết thúc thì không đi lại được",
@@ -648,13 +653,11 @@ impl Key {
 
 /// One sentence on what playing against `level` is like.
 pub fn level_desc(lang: Lang, level: Level) -> &'static str {
-    // Matched by id, so that a level added later falls back to the
-    // strongest description instead of breaking the build.
-    let key = match level.id() {
-        "beginner" => Key::LevelDescBeginner,
-        "easy" => Key::LevelDescEasy,
-        "medium" => Key::LevelDescMedium,
-        _ => Key::LevelDescHard,
+    let key = match level {
+        Level::Beginner => Key::LevelDescBeginner,
+        Level::Easy => Key::LevelDescEasy,
+        Level::Medium => Key::LevelDescMedium,
+        Level::Hard => Key::LevelDescHard,
     };
     t(lang, key)
 }

@@ -194,9 +194,11 @@ pub fn start() {
         s.resize();
         s.render();
         if first_visit {
+            // How to play, once: the settings stored now mark the visit.
             if let Some(d) = dom::dialog(&doc, "dlg-help") {
                 let _ = d.show_modal();
             }
+            s.prefs.save();
         }
     });
     bind::install(&doc, &canvas);

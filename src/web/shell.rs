@@ -23,7 +23,7 @@ use super::worker_link::{self, Heard};
 use crate::params::Theme;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::rules::{Piece, Square};
-use crate::session::{Effect, Event, Message, Post, Session};
+use crate::session::{Effect, Event, Post, Session};
 
 /// Drag starts only after this many CSS pixels, so a shaky tap never drags.
 pub const DRAG_SLOP: f64 = 4.0;
@@ -506,12 +506,6 @@ impl Shell {
         self.dispatch(Event::SetAnimation(self.prefs.anim_ms));
         self.dispatch(Event::SetRotate(self.prefs.rotate));
         self.resize();
-        self.schedule();
-    }
-
-    /// A message for the status line (set aside saved game, etc.).
-    pub fn tell(&mut self, m: Message) {
-        self.session.set_message(m);
         self.schedule();
     }
 }

@@ -482,6 +482,20 @@ pub fn language(doc: &Document, p: &Prefs) {
             }
         }
     }
+    if let Ok(list) = doc.query_selector_all("[data-i18n-label]") {
+        for i in 0..list.length() {
+            let Some(e) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+                continue;
+            };
+            if let Some(k) = e
+                .get_attribute("data-i18n-label")
+                .and_then(|n| i18n::key_from_name(&n))
+            {
+                let _ = e.set_attribute("aria-label", i18n::t(p.lang, k));
+                let _ = e.set_attribute("title", i18n::t(p.lang, k));
+            }
+        }
+    }
     // How to play.
     if let Some(body) = el(doc, "help-body") {
         body.set_text_content(None);

@@ -35,7 +35,7 @@ export async function launch() {
 }
 
 /** Open the game; collects console errors and page errors into `errors`. */
-export async function openGame(browser, url, device, { fresh = true, context } = {}) {
+export async function openGame(browser, url, device, { fresh = true, context, keepHelp = false } = {}) {
   const ctx = context || await browser.newContext({ viewport: { width: device.width, height: device.height },
     deviceScaleFactor: device.deviceScaleFactor, isMobile: !!device.isMobile, hasTouch: !!device.hasTouch });
   const page = await ctx.newPage();
@@ -47,6 +47,11 @@ export async function openGame(browser, url, device, { fresh = true, context } =
   if (!resp || !resp.ok()) throw new Error(`the page did not load: HTTP ${resp && resp.status()}`);
   await page.waitForSelector('body[data-worker="ready"]', { timeout: 20000 })
     .catch(() => { throw new Error(`the AI worker never said it was ready; console errors: ${errors.join(' | ')}`); });
+  // A first visit opens "How to play": close it unless the test looks at it.
+  if (!keepHelp && await page.evaluate(() => document.getElementById('dlg-help')?.open)) {
+    await page.click('#dlg-help button[value="close"] >> nth=-1');
+    await page.waitForFunction(() => !document.getElementById('dlg-help').open);
+  }
   return { ctx, page, errors };
 }
 
