@@ -89,8 +89,8 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
             }
         })
     });
-    click(doc, "btn-new", || with(|s| open_new_dialog(s)));
-    click(doc, "btn-export", || with(|s| open_export(s)));
+    click(doc, "btn-new", || with(open_new_dialog));
+    click(doc, "btn-export", || with(open_export));
     click(doc, "btn-copy-text", || with(|s| copy(s, false)));
     click(doc, "btn-copy-link", || with(|s| copy(s, true)));
     click(doc, "btn-import", || with(import));
@@ -137,6 +137,7 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
         listen(&pts, "click", move |e| {
             if let Some(sq) = target_el(&e).and_then(|t| a11y::square_of(&t)) {
                 with(|s| {
+                    s.resume_audio();
                     s.focus = sq;
                     s.dispatch(Event::Tap(Some(sq)));
                 });
@@ -294,6 +295,8 @@ fn point_keys(e: &web_sys::Event) {
         "ArrowRight" => Some((1, 0)),
         _ => None,
     };
+    // Enter and Space activate the point as a button: its `click` (also
+    // what a screen reader sends) is the tap.
     let handled = if let Some((dx, dy)) = step {
         with(|s| {
             let (dx, dy) = if s.session.flipped() { (-dx, -dy) } else { (dx, dy) };
@@ -304,22 +307,11 @@ fn point_keys(e: &web_sys::Event) {
             }
         });
         true
+    } else if k.key() == "Escape" {
+        dispatch(Event::Tap(None));
+        true
     } else {
-        match k.key().as_str() {
-            "Enter" | " " => {
-                with(|s| {
-                    s.resume_audio();
-                    s.focus = sq;
-                    s.dispatch(Event::Tap(Some(sq)));
-                });
-                true
-            }
-            "Escape" => {
-                dispatch(Event::Tap(None));
-                true
-            }
-            _ => false,
-        }
+        false
     };
     if handled {
         e.prevent_default();

@@ -75,7 +75,13 @@ export async function tap(page, sq) {
   await page.mouse.click(x, y);
 }
 
+/** Wait until the page has drawn what the last event changed (it draws once per animation frame). */
+export async function frame(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+
 export async function boardData(page) {
+  await frame(page);
   return page.evaluate(() => {
     const c = document.getElementById('board');
     const s = document.getElementById('status');
