@@ -86,9 +86,12 @@ impl Session {
     pub(super) fn rebuild_log(&mut self) {
         let seat = self.seat();
         let view = self.game.view(seat);
-        let mut known = std::collections::HashMap::new();
+        // The identity this seat knows of the piece captured at each ply.
+        let mut known: Vec<Option<Role>> = vec![None; self.game.ply()];
         for c in view.captured.iter().flatten() {
-            known.insert(c.ply, c.role);
+            if let Some(k) = known.get_mut(c.ply) {
+                *k = c.role;
+            }
         }
         let mut pos = self.game.start_position().clone();
         let mut log = Vec::with_capacity(self.game.ply());
@@ -102,7 +105,7 @@ impl Session {
                 reveal: p.reveal.map(|role| Piece::new(color, role)),
                 captured_hidden: p.captured.filter(|c| c.hidden).map(|c| {
                     known
-                        .get(&ply)
+                        .get(ply)
                         .copied()
                         .flatten()
                         .map(|role| Piece::new(c.color, role))

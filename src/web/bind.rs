@@ -30,12 +30,6 @@ fn numbered(e: &web_sys::Event, attr: &str) -> Option<usize> {
     holder.get_attribute(attr)?.parse().ok()
 }
 
-fn click(doc: &Document, id: &str, f: impl Fn() + 'static) {
-    if let Some(b) = el(doc, id) {
-        listen(&b, "click", move |_| f());
-    }
-}
-
 fn open(doc: &Document, id: &str) {
     if let Some(d) = dialog(doc, id) {
         if !d.open() {
@@ -47,134 +41,46 @@ fn open(doc: &Document, id: &str) {
 pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
     pointer(canvas);
     if let Some(win) = web_sys::window() {
-        listen(&win, "resize", move |_| with(|s| { s.resize(); s.schedule(); }));
-        listen(&win, "orientationchange", move |_| with(|s| { s.resize(); s.schedule(); }));
-        listen(&win, "keydown", move |e| review_keys(&e));
+        for ev in ["resize", "orientationchange"] {
+            listen(&win, ev, |_| {
+                with(|s| {
+                    s.resize();
+                    s.schedule();
+                })
+            });
+        }
+        listen(&win, "keydown", |e| review_keys(&e));
     }
-    click(doc, "btn-undo", || dispatch(Event::Undo));
-    click(doc, "btn-hint", || dispatch(Event::Hint));
-    click(doc, "btn-flip", || dispatch(Event::Flip));
-    click(doc, "rv-first", || dispatch(Event::Review(Step::First)));
-    click(doc, "rv-prev", || dispatch(Event::Review(Step::Prev)));
-    click(doc, "rv-next", || dispatch(Event::Review(Step::Next)));
-    click(doc, "rv-last", || dispatch(Event::Review(Step::Last)));
-    click(doc, "btn-two-players", || dispatch(Event::TwoPlayers));
-    click(doc, "btn-retry-ai", || dispatch(Event::RetryAi));
-    click(doc, "btn-reload", || {
-        if let Some(w) = web_sys::window() {
-            let _ = w.location().reload();
-        }
+    // One listener for every button of the page (and one for every
+    // setting): each closure costs the page's download.
+    listen(doc, "click", |e| on_click(&e));
+    listen(doc, "change", |e| {
+        let id = target_el(&e).map(|t| t.id()).unwrap_or_default();
+        with(|s| match id.as_str() {
+            "opt-opponent" | "opt-undo" => dialog_descriptions(&s.doc, s.prefs.lang),
+            "set-lang" | "set-labels" | "set-notation" | "set-anim" | "set-sound" | "set-coords"
+            | "set-theme" | "set-rotate" | "pools-pct" => settings_changed(s),
+            _ => {}
+        });
     });
-    click(doc, "btn-help", || with(|s| open(&s.doc, "dlg-help")));
-    click(doc, "btn-theme", || {
-        with(|s| {
-            // Toggle against what is shown now.
-            let dark = matches!(s.prefs.theme, Theme::Dark)
-                || (s.prefs.theme == Theme::Auto
-                    && web_sys::window()
-                        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-                        .is_some_and(|m| m.matches()));
-            let p = Prefs {
-                theme: if dark { Theme::Light } else { Theme::Dark },
-                ..s.prefs
-            };
-            set_select(&s.doc, "set-theme", super::prefs::theme_id(p.theme));
-            s.prefs_changed(p);
-        })
-    });
-    click(doc, "btn-resign", || {
-        with(|s| {
-            if s.session.game().outcome().is_none() {
-                open(&s.doc, "dlg-resign");
-            }
-        })
-    });
-    click(doc, "btn-new", || with(open_new_dialog));
-    click(doc, "btn-export", || with(open_export));
-    click(doc, "btn-copy-text", || with(|s| copy(s, false)));
-    click(doc, "btn-copy-link", || with(|s| copy(s, true)));
-    click(doc, "btn-import", || with(import));
-    on_close(doc, "dlg-resign", |s, v| {
-        if v == "resign" {
-            s.dispatch(Event::Resign);
-        }
-    });
-    on_close(doc, "dlg-new", |s, v| {
-        if v == "start" {
-            let c = config_from_dialog(&s.doc);
-            s.transient = false;
-            s.dispatch(Event::NewGame(c));
-            s.resize();
-        }
-    });
-    on_close(doc, "dlg-result", |s, v| match v.as_str() {
-        "rematch" => {
-            s.transient = false;
-            s.dispatch(Event::Rematch);
-            s.resize();
-        }
-        "new" => open_new_dialog(s),
-        "review" => {
-            s.dispatch(Event::Review(Step::Prev));
-            if let Some(b) = el(&s.doc, "rv-prev") {
-                let _ = b.focus();
-            }
-        }
-        _ => {}
-    });
-    for id in ["opt-opponent", "opt-undo"] {
-        if let Some(x) = el(doc, id) {
-            listen(&x, "change", move |_| with(|s| dialog_descriptions(&s.doc, s.prefs.lang)));
+    for id in ["dlg-resign", "dlg-new", "dlg-result"] {
+        if let Some(d) = el(doc, id) {
+            listen(&d, "close", on_dialog_close);
         }
     }
     if let Some(pts) = el(doc, "points") {
-        listen(&pts, "keydown", move |e| point_keys(&e));
-        listen(&pts, "focusin", move |e| {
+        listen(&pts, "keydown", |e| point_keys(&e));
+        listen(&pts, "focusin", |e| {
             if let Some(sq) = target_el(&e).and_then(|t| a11y::square_of(&t)) {
                 with(|s| s.focus = sq);
             }
         });
-        listen(&pts, "click", move |e| {
-            if let Some(sq) = target_el(&e).and_then(|t| a11y::square_of(&t)) {
-                with(|s| {
-                    s.resume_audio();
-                    s.focus = sq;
-                    s.dispatch(Event::Tap(Some(sq)));
-                });
-            }
-        });
     }
     if let Some(f) = el(doc, "move-form") {
-        listen(&f, "submit", move |e| {
+        listen(&f, "submit", |e| {
             e.prevent_default();
             with(typed_move);
         });
-    }
-    for id in [
-        "set-lang", "set-labels", "set-notation", "set-anim", "set-sound", "set-coords",
-        "set-theme", "set-rotate", "pools-pct",
-    ] {
-        if let Some(x) = el(doc, id) {
-            listen(&x, "change", move |_| with(settings_changed));
-        }
-    }
-    if let Some(ol) = el(doc, "moves") {
-        listen(&ol, "click", move |e| {
-            if let Some(p) = numbered(&e, "data-ply") {
-                dispatch(Event::Review(Step::To(p)));
-            }
-        });
-    }
-    for id in ["strip-top", "strip-bottom"] {
-        if let Some(x) = el(doc, id) {
-            listen(&x, "click", move |e| {
-                if let Some(p) = numbered(&e, "data-peek") {
-                    dispatch(Event::Peek(p));
-                    // Covered again after the look.
-                    gloo_timers::callback::Timeout::new(3100, || dispatch(Event::Tick)).forget();
-                }
-            });
-        }
     }
     // Clocks, the AI's thinking time and its watchdog.
     gloo_timers::callback::Interval::new(250, || {
@@ -190,35 +96,136 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
     .forget();
 }
 
-fn on_close(doc: &Document, id: &str, f: fn(&mut Shell, String)) {
-    let Some(d) = dialog(doc, id) else { return };
-    let d2 = d.clone();
-    listen(&d, "close", move |_| {
-        let v = d2.return_value();
-        d2.set_return_value("");
-        with(|s| f(s, v));
+/// A click anywhere: the button it landed on says what to do.
+fn on_click(e: &web_sys::Event) {
+    let Some(t) = target_el(e) else { return };
+    if let Some(p) = numbered(e, "data-peek") {
+        dispatch(Event::Peek(p));
+        // Covered again after the look.
+        gloo_timers::callback::Timeout::new(3100, || dispatch(Event::Tick)).forget();
+        return;
+    }
+    if t.closest("#moves").ok().flatten().is_some() {
+        if let Some(p) = numbered(e, "data-ply") {
+            dispatch(Event::Review(Step::To(p)));
+        }
+        return;
+    }
+    let Some(b) = t.closest("button").ok().flatten() else {
+        return;
+    };
+    // A point of the accessible board: Enter, Space, or a screen reader.
+    if let Some(sq) = a11y::square_of(&b) {
+        with(|s| {
+            s.resume_audio();
+            s.focus = sq;
+            s.dispatch(Event::Tap(Some(sq)));
+        });
+        return;
+    }
+    let ev = match b.id().as_str() {
+        "btn-undo" => Event::Undo,
+        "btn-hint" => Event::Hint,
+        "btn-flip" => Event::Flip,
+        "rv-first" => Event::Review(Step::First),
+        "rv-prev" => Event::Review(Step::Prev),
+        "rv-next" => Event::Review(Step::Next),
+        "rv-last" => Event::Review(Step::Last),
+        "btn-two-players" => Event::TwoPlayers,
+        "btn-retry-ai" => Event::RetryAi,
+        "btn-reload" => {
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().reload();
+            }
+            return;
+        }
+        id => return with(|s| page_button(s, id)),
+    };
+    dispatch(ev);
+}
+
+/// Buttons that open dialogs or change the page rather than the game.
+fn page_button(s: &mut Shell, id: &str) {
+    match id {
+        "btn-help" => open(&s.doc, "dlg-help"),
+        "btn-theme" => {
+            // Toggle against what is shown now.
+            let p = Prefs {
+                theme: if s.dark() { Theme::Light } else { Theme::Dark },
+                ..s.prefs
+            };
+            set_select(&s.doc, "set-theme", super::prefs::theme_id(p.theme));
+            s.prefs_changed(p);
+        }
+        "btn-resign" => {
+            if s.session.game().outcome().is_none() {
+                open(&s.doc, "dlg-resign");
+            }
+        }
+        "btn-new" => open_new_dialog(s),
+        "btn-export" => open_export(s),
+        "btn-copy-text" => copy(s, false),
+        "btn-copy-link" => copy(s, true),
+        "btn-import" => import(s),
+        _ => {}
+    }
+}
+
+/// A dialog closed: what its button said.
+fn on_dialog_close(e: web_sys::Event) {
+    let Some(d) = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlDialogElement>().ok())
+    else {
+        return;
+    };
+    let v = d.return_value();
+    d.set_return_value("");
+    with(|s| match (d.id().as_str(), v.as_str()) {
+        ("dlg-resign", "resign") => s.dispatch(Event::Resign),
+        ("dlg-new", "start") => {
+            let c = config_from_dialog(&s.doc);
+            s.transient = false;
+            s.dispatch(Event::NewGame(c));
+            s.resize();
+        }
+        ("dlg-result", "rematch") => {
+            s.transient = false;
+            s.dispatch(Event::Rematch);
+            s.resize();
+        }
+        ("dlg-result", "new") => open_new_dialog(s),
+        ("dlg-result", "review") => {
+            s.dispatch(Event::Review(Step::Prev));
+            if let Some(b) = el(&s.doc, "rv-prev") {
+                let _ = b.focus();
+            }
+        }
+        _ => {}
     });
 }
 
 fn pointer(canvas: &web_sys::HtmlCanvasElement) {
-    let pe = |e: &web_sys::Event| e.clone().dyn_into::<PointerEvent>().ok();
-    listen(canvas, "pointerdown", move |e| {
+    fn pe(e: &web_sys::Event) -> Option<PointerEvent> {
+        e.clone().dyn_into::<PointerEvent>().ok()
+    }
+    listen(canvas, "pointerdown", |e| {
         if let Some(p) = pe(&e) {
             e.prevent_default();
             with(|s| pointer_down(s, f64::from(p.offset_x()), f64::from(p.offset_y())));
         }
     });
-    listen(canvas, "pointermove", move |e| {
+    listen(canvas, "pointermove", |e| {
         if let Some(p) = pe(&e) {
             with(|s| pointer_move(s, f64::from(p.offset_x()), f64::from(p.offset_y())));
         }
     });
-    listen(canvas, "pointerup", move |e| {
+    listen(canvas, "pointerup", |e| {
         if let Some(p) = pe(&e) {
             with(|s| pointer_up(s, f64::from(p.offset_x()), f64::from(p.offset_y())));
         }
     });
-    listen(canvas, "pointercancel", move |_| {
+    listen(canvas, "pointercancel", |_| {
         with(|s| {
             s.drag = None;
             s.schedule();
@@ -545,7 +552,7 @@ pub fn open_record(s: &mut Shell, r: &export::GameRecord) -> Result<(), export::
 /// The embedding page asks for a new game.
 pub fn embed_listener() {
     let Some(win) = web_sys::window() else { return };
-    listen(&win, "message", move |e| {
+    listen(&win, "message", |e| {
         let Some(m) = e.dyn_ref::<MessageEvent>() else {
             return;
         };

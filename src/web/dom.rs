@@ -11,10 +11,15 @@ pub(super) fn el(doc: &Document, id: &str) -> Option<HtmlElement> {
 /// A CSS length in pixels with two decimals, formatted with integers only
 /// (float formatting would add kilobytes to the page's wasm).
 pub(super) fn px(v: f64) -> String {
+    format!("{}px", dec2(v))
+}
+
+/// A number with two decimals, formatted with integers only.
+pub(super) fn dec2(v: f64) -> String {
     let h = (v * 100.0).round() as i64;
     let sign = if h < 0 { "-" } else { "" };
     let h = h.unsigned_abs();
-    format!("{sign}{}.{:02}px", h / 100, h % 100)
+    format!("{sign}{}.{:02}", h / 100, h % 100)
 }
 
 pub(super) fn now() -> f64 {
@@ -25,11 +30,9 @@ pub(super) fn warn(text: &str) {
     web_sys::console::warn_1(&text.into());
 }
 
-pub(super) fn listen(
-    target: &web_sys::EventTarget,
-    event: &str,
-    f: impl FnMut(web_sys::Event) + 'static,
-) {
+/// Call `f` on each `event` at `target`. A plain function, not a closure:
+/// every distinct closure type would add its own glue to the download.
+pub(super) fn listen(target: &web_sys::EventTarget, event: &str, f: fn(web_sys::Event)) {
     let cb = Closure::<dyn FnMut(web_sys::Event)>::new(f);
     let _ = target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref());
     cb.forget();

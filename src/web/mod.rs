@@ -89,7 +89,8 @@ pub fn start() {
     } else {
         storage::load_settings()
     };
-    let first_visit = stored.is_none() && !params.embed;
+    // A newcomer: no settings and no game stored yet.
+    let first_visit = stored.is_none() && !params.embed && !storage::has_game();
     let mut prefs = Prefs::for_lang(params.lang.unwrap_or(browser_lang), reduced_motion);
     if let Some(s) = &stored {
         prefs = prefs.with_stored(s);

@@ -358,7 +358,7 @@ impl Shell {
         self.post_height();
     }
 
-    fn dark(&self) -> bool {
+    pub fn dark(&self) -> bool {
         match self.prefs.theme {
             Theme::Dark => true,
             Theme::Light => false,
@@ -430,9 +430,9 @@ impl Shell {
         // CSS-pixel geometry for tests and tools: left, top, cell, flipped.
         let geom = format!(
             "{},{},{},{}",
-            g.ox / g.dpr,
-            g.oy / g.dpr,
-            g.cell / g.dpr,
+            dec2(g.ox / g.dpr),
+            dec2(g.oy / g.dpr),
+            dec2(g.cell / g.dpr),
             g.flipped as u8
         );
         let _ = self.canvas.set_attribute("data-geom", &geom);

@@ -63,6 +63,11 @@ pub fn load_game() -> Option<(String, Result<SavedGame, String>)> {
     Some((raw, parsed))
 }
 
+/// Is any game stored (readable or not)?
+pub fn has_game() -> bool {
+    load_raw(GAME_KEY).is_some()
+}
+
 pub fn save_game(g: &SavedGame) {
     save(GAME_KEY, g);
 }

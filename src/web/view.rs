@@ -220,13 +220,15 @@ fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
     }
     let Some(caps) = child(root, "caps") else { return };
     // Rebuilt only when its content changes.
-    let key = format!(
-        "{:?}{:?}{}{}",
-        st.taken,
-        s.peek(),
-        p.labels.id(),
-        p.lang.id()
-    );
+    // Rebuilt only when what it shows changes.
+    let mut key = format!("{}{}{}", p.labels.id(), p.lang.id(), s.peek().map_or(0, |k| k + 1));
+    for &(ply, piece, hidden) in &st.taken {
+        key.push_str(&format!(
+            ",{ply}{}{}",
+            piece.map_or('?', |x| x.role.char()),
+            u8::from(hidden)
+        ));
+    }
     if caps.get_attribute("data-key").as_deref() == Some(key.as_str()) {
         return;
     }
@@ -277,9 +279,9 @@ pub fn moves(doc: &Document, s: &Session, p: &Prefs) {
     let Some(ol) = el(doc, "moves") else { return };
     let log = s.log();
     let key = format!(
-        "{}|{:?}|{}|{}|{}",
+        "{}|{}|{}|{}|{}",
         log.len(),
-        s.review(),
+        s.review().map_or(0, |k| k + 1),
         log.last().map_or("", |e| e.text.as_str()),
         p.labels.id(),
         s.notation().id()
@@ -346,12 +348,12 @@ pub fn pools(doc: &Document, s: &Session, p: &Prefs) {
     let Some(div) = el(doc, "pools") else { return };
     let view = s.game().view(s.seat());
     let key = format!(
-        "{}|{}|{}|{}|{:?}",
+        "{}|{}|{}|{}|{}",
         s.game().ply(),
         p.percent,
         p.labels.id(),
         p.lang.id(),
-        s.game().outcome()
+        s.game().outcome().is_some()
     );
     if div.get_attribute("data-key").as_deref() == Some(key.as_str()) {
         return;

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { startServer, launch, openGame, tap, pointXY, boardData, newTwoPlayerGame, rgbAt, typeMoves, PHONE, DESKTOP } from './helpers.mjs';
+import { startServer, launch, openGame, tap, pointXY, boardData, newTwoPlayerGame, rgbAt, typeMoves, resign, takenFrom, PHONE, DESKTOP } from './helpers.mjs';
 
 let server, url, browser;
 before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
@@ -14,12 +14,11 @@ after(async () => { await browser?.close(); server?.close(); });
 
 const moveCount = (page) => page.evaluate(() => document.querySelectorAll('#moves button.mv').length);
 
-/** The text of the captured-pieces row of `color` ("Red" or "Black"), after the colon. */
+/** The pieces taken from `color` ("Red" or "Black"), as the capturer's strip shows them. */
 async function capturedRow(page, color) {
-  const rows = await page.$$eval('#captured .pool-row', (rs) => rs.map((r) => r.textContent));
-  const row = rows.find((r) => r.startsWith(`${color}: `));
-  assert.ok(row, `a captured row for ${color}: ${JSON.stringify(rows)}`);
-  return row.slice(color.length + 2).trim();
+  const row = await takenFrom(page, color);
+  assert.ok(row !== null, `a strip for the side that took from ${color}`);
+  return row.trim();
 }
 
 /** Start a new game through the dialog. */
@@ -67,7 +66,7 @@ test('every kind of result shows its reason in the status', async () => {
     await page.waitForSelector('#dlg-result[open]', { timeout: 5000 });
     d = await boardData(page);
     assert.equal(d.status, v.status);
-    assert.equal(await page.textContent('#result-text'), v.status);
+    assert.equal(`${await page.textContent('#result-title')} · ${await page.textContent('#result-text')}`, v.status);
     assert.equal(await page.getAttribute('#result-text', 'data-winner'), v.winner);
     assert.equal(await page.getAttribute('#result-text', 'data-reason'), v.reason);
     await page.click('#dlg-result button[value="ok"]');
@@ -75,8 +74,7 @@ test('every kind of result shows its reason in the status', async () => {
   // Resignation: the side to move gives up.
   await newTwoPlayerGame(page, 'xiangqi');
   await typeMoves(page, ['h2e2']);
-  await page.click('#btn-resign');
-  await page.waitForSelector('#dlg-result[open]', { timeout: 5000 });
+  await resign(page);
   assert.equal((await boardData(page)).status, 'Red wins · resignation');
   assert.deepEqual(errors, []);
   await ctx.close();
@@ -122,13 +120,12 @@ test('against the AI, a face-down piece the AI took stays unknown to the player 
     const d = await boardData(page);
     assert.equal(d.moves.length, 2, `${rules}: the saved game resumed: ${d.status}`);
     assert.equal(await capturedRow(page, 'Red'), '?', `${rules}: during the game the player does not know it`);
-    await page.click('#btn-resign');
-    await page.waitForSelector('#dlg-result[open]', { timeout: 5000 });
-    seen[rules] = await page.textContent('#result-detail');
+    await resign(page);
+    seen[rules] = await page.textContent('#result-caps-red');
   }
-  assert.equal(seen.vietnam, 'Captured face-down pieces: ? (unknown)', 'Vietnam: the other seat never learns it');
+  assert.equal(seen.vietnam, 'Taken from Red: ?*', 'Vietnam: the other seat never learns it');
   // The contrast: Jieqi tells everyone at the end.
-  assert.match(seen.jieqi, /^Captured face-down pieces: [^?]+$/);
+  assert.match(seen.jieqi, /^Taken from Red: [^?]+\*$/);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -139,16 +136,15 @@ test('two players: ChessPlayX hides a captured face-down piece from both, Vietna
   await tap(page, 'b2');
   await tap(page, 'b9');
   assert.equal((await boardData(page)).moves.length, 1);
-  assert.equal(await page.locator('#captured button.private').count(), 0, 'no cover: there is nothing to hide');
+  assert.equal(await page.locator('.caps button.private').count(), 0, 'no cover: there is nothing to hide');
   assert.equal(await capturedRow(page, 'Black'), '?');
   assert.match(await page.textContent('#announce'), /captured unknown/);
   await newTwoPlayerGame(page, 'vietnam');
   await tap(page, 'b2');
   await tap(page, 'b9');
-  await page.click('#btn-resign');
-  await page.waitForSelector('#dlg-result[open]', { timeout: 5000 });
-  assert.equal(await page.textContent('#result-detail'), 'Captured face-down pieces: ? (unknown)');
-  assert.equal(await page.locator('#captured button.private').count(), 1, 'still behind the capturer\'s cover after the end');
+  await resign(page);
+  assert.equal(await page.textContent('#result-caps-black'), 'Taken from Black: ?*');
+  assert.equal(await page.locator('.caps button.private').count(), 1, 'still behind the capturer\'s cover after the end');
   assert.deepEqual(errors, []);
   await ctx.close();
 });
@@ -242,7 +238,7 @@ test('embed: the AI answers inside the frame; without origin= messages go out bu
     assert.deepEqual([mine.ply, mine.color, mine.move.slice(0, 4)], [1, 'red', 'h2e2']);
     assert.deepEqual([answer.ply, answer.color], [2, 'black']);
     assert.equal(answer.origin, game.origin);
-    const shown = await ai.$$eval('#moves button.mv', (bs) => bs.map((b) => b.textContent));
+    const shown = await ai.$$eval('#moves button.mv', (bs) => bs.map((b) => b.firstChild.textContent));
     assert.deepEqual(shown, [mine.notation, answer.notation], 'the frame shows the moves it reported');
     await ai.waitForFunction(() => /^Your move \(Red\)/.test(document.getElementById('status').textContent));
 
@@ -311,7 +307,8 @@ test('the hint suggests a legal move, does not play it, and searches only what t
   assert.equal(d.dests.length, 1, `one suggested destination: ${JSON.stringify(d)}`);
   const [from, to] = [d.selected, d.dests[0]];
   assert.match(await page.getAttribute(`#pt-${from}`, 'aria-label'), new RegExp(`^${from}, Black `));
-  const hintText = d.status.slice('Hint: '.length);
+  const hintText = d.status.slice('Hint: '.length).split(' · ')[0];
+  assert.match(d.status, / · d\d+ [+-]\d+$/, 'a hint shows its search numbers (the player\'s own view)');
   // The search saw Black's view: Black's pool still holds the captured piece
   // (15 unknown identities), not Red's knowledge (14).
   const asked = (await page.evaluate(() => window.toWorker)).slice(sent).filter((m) => m && m.think);
@@ -399,7 +396,7 @@ const DAMAGED = [
   ['JSON of the wrong shape: a list', '[1,2,3]', /./],
   ['JSON of the wrong shape: fields missing', '{"version":1,"rules":"jieqi"}', /./],
   ['JSON of the wrong shape: moves not a list', saved({ moves: 'h2e2' }), /./],
-  ['a wrong version', saved({ version: 2 }), /another version \(2\)/],
+  ['a wrong version', saved({ version: 3 }), /another version \(3\)/],
   ['unknown rules', saved({ rules: 'chess' }), /unknown rules 'chess'/],
   ['an unknown opponent', saved({ opponent: 'grandmaster' }), /unknown opponent 'grandmaster'/],
   ['an unknown side', saved({ human: 'purple' }), /unknown side 'purple'/],

@@ -92,7 +92,7 @@ export async function boardData(page) {
       turn: s.dataset.turn,
       thinking: s.dataset.thinking === '1',
       status: s.textContent,
-      moves: [...document.querySelectorAll('#moves button.mv')].map((x) => x.textContent),
+      moves: [...document.querySelectorAll('#moves button.mv')].map((x) => x.firstChild.textContent),
     };
   });
 }
@@ -132,4 +132,23 @@ export async function typeMoves(page, moves) {
     await page.fill('#move-input', m);
     await page.press('#move-input', 'Enter');
   }
+}
+
+/** Resign through the confirmation dialog; waits for the result dialog. */
+export async function resign(page) {
+  await page.click('#btn-resign');
+  await page.waitForSelector('#dlg-resign[open]', { timeout: 5000 });
+  await page.click('#btn-resign-yes');
+  await page.waitForSelector('#dlg-result[open]', { timeout: 5000 });
+}
+
+/** The pieces the strips show as taken from `color` ("Red" or "Black"): their labels, space-separated. */
+export async function takenFrom(page, color) {
+  await frame(page);
+  const capturer = color === 'Red' ? 'black' : 'red';
+  return page.evaluate((c) => {
+    const strip = document.querySelector(`#strip-top[data-color="${c}"], #strip-bottom[data-color="${c}"]`);
+    if (!strip) return null;
+    return [...strip.querySelectorAll('.caps > *')].map((x) => x.textContent).join(' ');
+  }, capturer);
 }

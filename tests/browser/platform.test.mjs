@@ -186,6 +186,7 @@ test('embed: messages to the parent, newGame from the allowed origin only, no st
   // Resign in frame a: the parent hears gameover with winner and reason.
   const fa = frames.find((f) => !isB(f));
   await fa.click('#btn-resign');
+  await fa.click('#btn-resign-yes');
   await page.waitForFunction(() => window.msgs.some((m) => m.type === 'gameover'));
   const over = await page.evaluate(() => window.msgs.find((m) => m.type === 'gameover'));
   assert.deepEqual([over.winner, over.reason], ['black', 'resignation']);

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, launch, openGame, tap, boardData, newTwoPlayerGame, PHONE, DESKTOP, shots } from './helpers.mjs';
+import { startServer, launch, openGame, tap, boardData, newTwoPlayerGame, resign, frame, PHONE, DESKTOP, shots } from './helpers.mjs';
 
 let server, url, browser;
 before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
@@ -73,10 +73,9 @@ test('two players on one device play to a result', async () => {
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(shots, 'check-desktop.png') });
   // Black resigns: the result names the winner and the reason.
-  await page.click('#btn-resign');
-  await page.waitForSelector('#dlg-result[open]', { timeout: 5000 });
-  const text = await page.textContent('#result-text');
-  assert.match(text, /Red wins · resignation/);
+  await resign(page);
+  assert.equal(await page.textContent('#result-title'), 'Red wins');
+  assert.equal(await page.textContent('#result-text'), 'resignation');
   assert.equal(await page.getAttribute('#result-text', 'data-winner'), 'red');
   assert.equal(await page.getAttribute('#result-text', 'data-reason'), 'resignation');
   await page.screenshot({ path: join(shots, 'result-desktop.png') });
@@ -107,14 +106,16 @@ test('two players: a captured face-down identity is shown only on request', asyn
   await newTwoPlayerGame(page, 'vietnam');
   await tap(page, 'b2');
   await tap(page, 'b9'); // face-down cannon takes the face-down piece on b9
-  const cover = page.locator('#captured button.private');
+  const cover = page.locator('.caps button.private');
   await cover.waitFor({ timeout: 5000 });
-  assert.match(await cover.textContent(), /Red eyes only/);
-  const before = await page.textContent('#captured');
+  assert.match(await cover.getAttribute('aria-label'), /Red eyes only/);
+  const before = await cover.textContent();
+  assert.equal(before, '🔒');
   await cover.click();
-  const shown = await page.textContent('#captured');
+  await frame(page);
+  const shown = await page.locator('.caps button.private').textContent();
   assert.notEqual(shown, before, 'tapping shows the identity');
-  await page.waitForFunction(() => /eyes only/.test(document.getElementById('captured').textContent), null, { timeout: 6000 });
+  await page.waitForFunction(() => document.querySelector('.caps button.private')?.textContent === '🔒', null, { timeout: 6000 });
   assert.deepEqual(errors, []);
   await ctx.close();
 });
@@ -128,7 +129,7 @@ test('language and notation settings apply at once and persist', async () => {
   await tap(page, 'h2');
   await tap(page, 'e2');
   await page.waitForFunction(() => document.querySelectorAll('#moves button.mv').length >= 1);
-  assert.equal(await page.textContent('#moves button.mv'), '暗炮二平五');
+  assert.equal(await page.$eval('#moves button.mv', (b) => b.firstChild.textContent), '暗炮二平五');
   await page.reload({ waitUntil: 'load' });
   await page.waitForSelector('body[data-worker="ready"]');
   assert.equal(await page.textContent('#btn-undo'), 'Annuler');
