@@ -170,6 +170,7 @@ test('4. resign asks first; the result; rematch swaps colours; the result surviv
   await page.waitForSelector('#dlg-result[open]');
   assert.equal(await page.textContent('#result-title'), 'You lost');
   assert.match(await page.textContent('#result-text'), /resign/i);
+  assert.equal(await page.textContent('#result-caps-red'), '—', 'the list, under its own heading only');
   // Rematch: the human now plays Black, the AI (Red) moves first.
   await page.click('#dlg-result button[value="rematch"]');
   await page.waitForFunction(() => !document.getElementById('dlg-result').open);
