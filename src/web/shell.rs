@@ -28,6 +28,10 @@ use crate::session::{Effect, Event, Post, Session};
 /// Drag starts only after this many CSS pixels, so a shaky tap never drags.
 pub const DRAG_SLOP: f64 = 4.0;
 
+/// A worker that has not said it is ready after this long is taken for
+/// hung while loading, and restarted like one that stops answering.
+const WORKER_START_MS: u32 = 5000;
+
 pub struct Drag {
     pub from: Square,
     pub x0: f64,
@@ -58,6 +62,8 @@ pub struct Shell {
     pub origins: Vec<String>,
     /// A game opened from a link for review: not saved over the player's game.
     pub transient: bool,
+    /// Counts the workers started, so a late start check knows its own.
+    worker_gen: u32,
     frame_requested: bool,
     last_height: i32,
 }
@@ -109,6 +115,7 @@ impl Shell {
             embed: false,
             origins: Vec::new(),
             transient: false,
+            worker_gen: 0,
             frame_requested: false,
             last_height: 0,
         }
@@ -254,7 +261,23 @@ impl Shell {
         self.worker = worker_link::spawn(&build, |heard| with(|s| s.on_worker(heard)));
         if self.worker.is_none() {
             self.dispatch(Event::WorkerFailed);
+            return;
         }
+        self.worker_gen = self.worker_gen.wrapping_add(1);
+        let gen = self.worker_gen;
+        Timeout::new(WORKER_START_MS, move || {
+            with(|s| {
+                let waiting = matches!(
+                    s.session.worker(),
+                    crate::session::Worker::Starting | crate::session::Worker::Restarting { .. }
+                );
+                if s.worker_gen == gen && s.worker.is_some() && waiting {
+                    web_sys::console::warn_1(&"AI worker: not ready in time, restarting it".into());
+                    s.dispatch(Event::WorkerFailed);
+                }
+            })
+        })
+        .forget();
     }
 
     fn on_worker(&mut self, heard: Heard) {

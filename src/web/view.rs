@@ -427,16 +427,12 @@ pub fn result(doc: &Document, s: &Session, p: &Prefs) {
                 }
             })
             .collect();
-        let text = format!(
-            "{} {}: {}",
-            t(p, Key::TakenFrom),
-            i18n::color(p.lang, c),
-            if list.is_empty() {
-                "—".to_string()
-            } else {
-                list.join(" ")
-            }
-        );
+        // The list only: its heading ("Taken from Red") is in the page.
+        let text = if list.is_empty() {
+            "—".to_string()
+        } else {
+            list.join(" ")
+        };
         set_text(doc, &id, &text);
     }
     let tb = if s.takebacks() == 0 {
