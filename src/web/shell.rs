@@ -177,6 +177,13 @@ impl Shell {
                 if let Some(d) = dialog(&self.doc, "dlg-result") {
                     if !d.open() {
                         let _ = d.show_modal();
+                        // The first choice (an `autofocus` attribute would be
+                        // refused, with an error, inside a cross-origin frame).
+                        if let Ok(Some(b)) = d.query_selector("button[value=rematch]") {
+                            if let Ok(b) = b.dyn_into::<web_sys::HtmlElement>() {
+                                let _ = b.focus();
+                            }
+                        }
                     }
                 }
             }
@@ -234,7 +241,8 @@ impl Shell {
         };
         let lang = self.prefs.lang;
         let w = i18n::words(lang);
-        let mut s = format!("{}: {}", i18n::color(lang, e.color), e.text);
+        let mv = self.session.game().history()[ply - 1].played.mv;
+        let mut s = format!("{}: {} ({mv})", i18n::color(lang, e.color), e.text);
         if let Some(r) = e.reveal {
             s.push_str(&format!(", {} {}", w.revealed, i18n::role(lang, r.role)));
         }

@@ -234,6 +234,7 @@ fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
     }
     let _ = caps.set_attribute("data-key", &key);
     caps.set_text_content(None);
+    let _ = caps.set_attribute("role", "group");
     let _ = caps.set_attribute(
         "aria-label",
         &format!("{} {}", t(p, Key::Captured), i18n::color(p.lang, st.color)),

@@ -40,7 +40,18 @@ test('tap a piece, see its moves, play, the AI answers, undo, reload resumes', a
   await page.screenshot({ path: join(shots, 'reveal-phone.png') });
   d = await boardData(page);
   assert.equal(d.moves.length, 2, 'the AI answered once');
-  // Undo takes back to the player's previous turn.
+  // Fair take-backs (the default): a move that revealed a piece stays.
+  await page.click('#btn-undo');
+  d = await boardData(page);
+  assert.equal(d.moves.length, 2);
+  assert.match(d.status, /Fair take-backs/);
+  // A new game where take-backs are casual: undo goes back to the player's previous turn.
+  await page.click('#btn-new');
+  await page.selectOption('#opt-undo', 'casual');
+  await page.click('#btn-start');
+  await tap(page, 'h2');
+  await tap(page, 'e2');
+  await waitForHumanTurn(page, 2);
   await page.click('#btn-undo');
   d = await boardData(page);
   assert.equal(d.moves.length, 0);
