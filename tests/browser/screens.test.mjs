@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startServer, launch, openGame, tap, boardData, newTwoPlayerGame, rgbAt, root, shots, PHONE, DESKTOP } from './helpers.mjs';
+import { startServer, launch, openGame, tap, boardData, newTwoPlayerGame, rgbAt, resign, root, shots, PHONE, DESKTOP } from './helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
 let server, url, browser;
@@ -70,9 +70,8 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await until('a red glow around the checked general e9', async () => (await glow()).every(reddish) || await glow());
     assert.ok(!reddish(await rgbAt(page, 'e0', -0.35, -0.35)), 'no glow around Red\'s general');
     await page.screenshot({ path: join(shots, `4-check-${name}.png`) });
-    await page.click('#btn-resign');
-    await page.waitForSelector('#dlg-result[open]');
-    assert.equal(await page.textContent('#result-text'), 'Red wins · resignation');
+    await resign(page);
+    assert.equal(`${await page.textContent('#result-title')} · ${await page.textContent('#result-text')}`, 'Red wins · resignation');
     assert.equal((await boardData(page)).status, 'Red wins · resignation');
     await page.screenshot({ path: join(shots, `5-result-${name}.png`) });
     assert.deepEqual(errors, []);
