@@ -14,7 +14,9 @@ mod show;
 
 use crate::ai::Level;
 use crate::rules::notation::{self, Notation, NotationError};
-use crate::rules::{fen, movetext, Color, Game, Move, Outcome, Piece, Position, Reason, RuleSet, Seat, Square};
+use crate::rules::{
+    fen, movetext, Color, Game, Move, Outcome, Piece, Position, Reason, RuleSet, Seat, Square,
+};
 
 pub use clock::{Clock, TimeControl};
 pub use config::{Opponent, Takebacks};
@@ -76,7 +78,9 @@ pub enum Worker {
     Starting,
     Ready,
     /// Restarted after a failure; `attempt` counts the failures in a row.
-    Restarting { attempt: u32 },
+    Restarting {
+        attempt: u32,
+    },
     /// Gave up after repeated failures.
     Failed,
 }
@@ -101,7 +105,10 @@ pub enum Event {
     /// A tap, click, Enter or Space on a point (`None`: off the board).
     Tap(Option<Square>),
     /// A piece dragged from one point and dropped on another.
-    Drop { from: Square, to: Square },
+    Drop {
+        from: Square,
+        to: Square,
+    },
     /// A move typed in the chosen notation or as coordinates.
     Typed(String),
     Undo,
@@ -116,9 +123,19 @@ pub enum Event {
     Flip,
     /// Show a private captured identity (two players on one device).
     Peek(usize),
-    AiProgress { id: u32, depth: u32, score: i32 },
-    AiReply { id: u32, mv: Option<String> },
-    AiError { id: u32, message: String },
+    AiProgress {
+        id: u32,
+        depth: u32,
+        score: i32,
+    },
+    AiReply {
+        id: u32,
+        mv: Option<String>,
+    },
+    AiError {
+        id: u32,
+        message: String,
+    },
     WorkerReady,
     /// The worker crashed, could not load, or said something unreadable.
     WorkerFailed,
@@ -180,9 +197,19 @@ impl Slide {
 /// What the embedding page is told.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Post {
-    Ready { rules: RuleSet },
-    Move { ply: usize, movetext: String, notation: String, color: Color },
-    GameOver { outcome: Outcome, takebacks: u32 },
+    Ready {
+        rules: RuleSet,
+    },
+    Move {
+        ply: usize,
+        movetext: String,
+        notation: String,
+        color: Color,
+    },
+    GameOver {
+        outcome: Outcome,
+        takebacks: u32,
+    },
 }
 
 /// What the page must do.
@@ -190,14 +217,20 @@ pub enum Post {
 pub enum Effect {
     Think(ThinkRequest),
     /// Forget this request (its answer will be ignored anyway).
-    Cancel { id: u32 },
+    Cancel {
+        id: u32,
+    },
     /// Start a fresh worker after this delay (ms).
-    RestartWorker { delay_ms: f64 },
+    RestartWorker {
+        delay_ms: f64,
+    },
     /// Keep animating until the slide ends.
     Animate,
     Sound(Sound),
     /// Say the ply's move in the live region.
-    AnnounceMove { ply: usize },
+    AnnounceMove {
+        ply: usize,
+    },
     /// Say a message in the live region.
     Announce(Message),
     /// Store `Session::saved()`.
@@ -317,7 +350,11 @@ impl Session {
         // A saved clock comes back stopped: the side to move's clock goes
         // on from now (the time the page was closed is not charged), once
         // the first move has started the clocks.
-        let (turn, started, over) = (self.game.turn(), self.game.ply() > 0, self.game.outcome().is_some());
+        let (turn, started, over) = (
+            self.game.turn(),
+            self.game.ply() > 0,
+            self.game.outcome().is_some(),
+        );
         if let Some(c) = self.clock.as_mut() {
             c.pause(self.now);
             if started && !over {
@@ -612,7 +649,12 @@ impl Session {
         match self.game.board().piece_at(sq) {
             Some(p) if p.color == self.game.turn() => {
                 self.selected = Some(sq);
-                self.dests = self.game.legal_moves_from(sq).iter().map(|m| m.to).collect();
+                self.dests = self
+                    .game
+                    .legal_moves_from(sq)
+                    .iter()
+                    .map(|m| m.to)
+                    .collect();
                 self.hint = None;
             }
             _ => self.clear_selection(),
@@ -675,7 +717,11 @@ impl Session {
         self.typed_error = None;
         self.analysis = None;
         // A hint searched for the position before the move is of no use.
-        if self.pending.as_ref().is_some_and(|p| p.request.purpose == Purpose::Hint) {
+        if self
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.request.purpose == Purpose::Hint)
+        {
             self.cancel_pending(fx);
         }
         // Clocks: the first move starts the other side's clock.
@@ -815,7 +861,10 @@ impl Session {
         if let Some(o) = self.game.outcome() {
             // A finished game against the AI stays finished; between two
             // players, only a result the moves made can be taken back.
-            let by_moves = !matches!(o.reason, Reason::Resignation | Reason::Time | Reason::Forfeit);
+            let by_moves = !matches!(
+                o.reason,
+                Reason::Resignation | Reason::Time | Reason::Forfeit
+            );
             if self.vs_ai() || !by_moves {
                 return refuse(self, Message::GameFinished, fx);
             }
@@ -861,8 +910,13 @@ impl Session {
         };
         self.cancel_pending(fx);
         let (worker, failures) = (self.worker, self.failures);
-        let (notation, anim, rotate, seed, next_id) =
-            (self.notation, self.anim_ms, self.rotate, self.seed, self.next_id);
+        let (notation, anim, rotate, seed, next_id) = (
+            self.notation,
+            self.anim_ms,
+            self.rotate,
+            self.seed,
+            self.next_id,
+        );
         *self = Session::with_game(c, game, self.now);
         self.worker = worker;
         self.failures = failures;
@@ -911,7 +965,11 @@ impl Session {
         if self.game.outcome().is_some() || self.game.turn() != ai || self.held.is_some() {
             return;
         }
-        if self.pending.as_ref().is_some_and(|p| p.request.purpose == Purpose::Move) {
+        if self
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.request.purpose == Purpose::Move)
+        {
             return;
         }
         self.cancel_pending(fx);
@@ -941,14 +999,11 @@ impl Session {
         let view = self.game.view(Seat::of(side));
         let id = self.next_id;
         self.next_id += 1;
-        let clock = self
-            .clock
-            .as_ref()
-            .map(|c| crate::ai::Clock {
-                remaining_ms: c.remaining(side, self.now) as f64,
-                increment_ms: c.control.increment_ms as f64,
-                moves_to_go: None,
-            });
+        let clock = self.clock.as_ref().map(|c| crate::ai::Clock {
+            remaining_ms: c.remaining(side, self.now) as f64,
+            increment_ms: c.control.increment_ms as f64,
+            moves_to_go: None,
+        });
         self.pending = Some(Pending {
             request: ThinkRequest {
                 id,
@@ -1011,7 +1066,10 @@ impl Session {
                 if self.message == Some(Message::LookingForHint) {
                     self.message = None;
                 }
-                if let Some(m) = m.filter(|m| legal.contains(m)).filter(|_| self.human_to_move()) {
+                if let Some(m) = m
+                    .filter(|m| legal.contains(m))
+                    .filter(|_| self.human_to_move())
+                {
                     let text = notation::write(self.game.board(), m, self.notation);
                     self.selected = Some(m.from);
                     self.dests = vec![m.to];

@@ -28,18 +28,34 @@ pub enum Message {
 /// The status line.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Status {
-    Reviewing { ply: usize, of: usize },
+    Reviewing {
+        ply: usize,
+        of: usize,
+    },
     Over(Outcome),
     /// A hint, with the numbers of its search (from the player's own view).
-    Hint { text: String, depth: u32, score: i32 },
+    Hint {
+        text: String,
+        depth: u32,
+        score: i32,
+    },
     /// Looking for a hint: the search's progress so far.
-    Analysing { depth: u32, score: i32 },
+    Analysing {
+        depth: u32,
+        score: i32,
+    },
     Message(Message),
     /// The AI thinks; only the time is shown, never its score.
-    Thinking { seconds: u32 },
+    Thinking {
+        seconds: u32,
+    },
     StartingAi,
     /// Whose move it is. `yours`: against the AI, is it the player's?
-    ToMove { color: Color, yours: Option<bool>, check: bool },
+    ToMove {
+        color: Color,
+        yours: Option<bool>,
+        check: bool,
+    },
 }
 
 /// One ply in the move list, as the viewing seat may know it.
@@ -152,7 +168,11 @@ impl Session {
         if let Some(m) = self.message {
             return Status::Message(m);
         }
-        if let Some(p) = self.pending.as_ref().filter(|p| p.request.purpose == Purpose::Move) {
+        if let Some(p) = self
+            .pending
+            .as_ref()
+            .filter(|p| p.request.purpose == Purpose::Move)
+        {
             let since = p.sent_at.unwrap_or(self.now);
             return Status::Thinking {
                 seconds: ((self.now - since).max(0.0) / 1000.0) as u32,

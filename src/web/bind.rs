@@ -2,7 +2,9 @@
 //! settings, the embedding page's messages and the clock's tick.
 
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlInputElement, HtmlTextAreaElement, MessageEvent, PointerEvent};
+use web_sys::{
+    Document, Element, HtmlInputElement, HtmlTextAreaElement, MessageEvent, PointerEvent,
+};
 
 use super::a11y;
 use super::dom::*;
@@ -58,8 +60,8 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
         let id = target_el(&e).map(|t| t.id()).unwrap_or_default();
         with(|s| match id.as_str() {
             "opt-opponent" | "opt-undo" => dialog_descriptions(&s.doc, s.prefs.lang),
-            "set-lang" | "set-labels" | "set-notation" | "set-anim" | "set-sound" | "set-coords"
-            | "set-theme" | "set-rotate" | "pools-pct" => settings_changed(s),
+            "set-lang" | "set-labels" | "set-notation" | "set-anim" | "set-sound"
+            | "set-coords" | "set-theme" | "set-rotate" | "pools-pct" => settings_changed(s),
             _ => {}
         });
     });
@@ -157,10 +159,7 @@ fn page_button(s: &mut Shell, id: &str) {
             set_select(&s.doc, "set-theme", super::prefs::theme_id(p.theme));
             s.prefs_changed(p);
         }
-        "btn-resign" => {
-            if s.session.game().outcome().is_none() {
-                open(&s.doc, "dlg-resign");
-            }
+        "btn-resign" if s.session.game().outcome().is_none() => open(&s.doc, "dlg-resign"),
         }
         "btn-new" => open_new_dialog(s),
         "btn-export" => open_export(s),
@@ -306,7 +305,11 @@ fn point_keys(e: &web_sys::Event) {
     // what a screen reader sends) is the tap.
     let handled = if let Some((dx, dy)) = step {
         with(|s| {
-            let (dx, dy) = if s.session.flipped() { (-dx, -dy) } else { (dx, dy) };
+            let (dx, dy) = if s.session.flipped() {
+                (-dx, -dy)
+            } else {
+                (dx, dy)
+            };
             if let Some(to) = Square::try_new(sq.file() as i32 + dx, sq.rank() as i32 + dy) {
                 s.focus = to;
                 s.render();
@@ -373,7 +376,9 @@ fn typed_move(s: &mut Shell) {
         view::set_text(&s.doc, "move-error", "");
         s.render();
         let text = if text.is_empty() {
-            el(&s.doc, "move-error").and_then(|e| e.text_content()).unwrap_or_default()
+            el(&s.doc, "move-error")
+                .and_then(|e| e.text_content())
+                .unwrap_or_default()
         } else {
             text
         };
@@ -426,7 +431,11 @@ fn open_new_dialog(s: &mut Shell) {
     set_select(doc, "opt-rules", c.rules.id());
     set_select(doc, "opt-opponent", c.opponent.id());
     set_select(doc, "opt-undo", c.takebacks.id());
-    set_select(doc, "opt-clock", c.clock.map_or("none".into(), |t| t.id()).as_str());
+    set_select(
+        doc,
+        "opt-clock",
+        c.clock.map_or("none".into(), |t| t.id()).as_str(),
+    );
     dialog_descriptions(doc, s.prefs.lang);
     open(doc, "dlg-new");
 }
@@ -434,7 +443,9 @@ fn open_new_dialog(s: &mut Shell) {
 /// The chosen level's and take-back policy's descriptions.
 fn dialog_descriptions(doc: &Document, lang: Lang) {
     let level = Level::from_id(&select_value(doc, "opt-opponent"));
-    let text = level.map_or(i18n::t(lang, Key::TwoPlayers), |l| i18n::level_desc(lang, l));
+    let text = level.map_or(i18n::t(lang, Key::TwoPlayers), |l| {
+        i18n::level_desc(lang, l)
+    });
     view::set_text(doc, "opt-level-desc", text);
     let k = match Takebacks::from_id(&select_value(doc, "opt-undo")).unwrap_or_default() {
         Takebacks::Fair => Key::TakebacksFairDesc,
@@ -479,7 +490,13 @@ fn open_export(s: &mut Shell) {
 fn link(s: &Shell) -> String {
     let loc = web_sys::window().map(|w| w.location());
     let base = loc
-        .map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default()))
+        .map(|l| {
+            format!(
+                "{}{}",
+                l.origin().unwrap_or_default(),
+                l.pathname().unwrap_or_default()
+            )
+        })
         .unwrap_or_default();
     format!("{base}#{}", export::to_fragment(&s.session.record()))
 }
@@ -512,7 +529,12 @@ fn import(s: &mut Shell) {
         .map(|t| t.value())
         .unwrap_or_default();
     let parsed = if text.trim_start().starts_with("game=") || text.contains("#game=") {
-        let frag = text.trim().rsplit('#').next().unwrap_or_default().to_string();
+        let frag = text
+            .trim()
+            .rsplit('#')
+            .next()
+            .unwrap_or_default()
+            .to_string();
         export::from_fragment(&frag)
     } else {
         export::parse_text(&text)

@@ -118,7 +118,9 @@ pub fn start() {
     let mut message = None;
     let config = Config {
         rules: params.rules.unwrap_or_default(),
-        opponent: params.opponent.unwrap_or(Opponent::Ai(crate::ai::Level::Medium)),
+        opponent: params
+            .opponent
+            .unwrap_or(Opponent::Ai(crate::ai::Level::Medium)),
         human: params.side.flatten().unwrap_or(
             if params.side.is_some() && js_sys::Math::random() < 0.5 {
                 crate::rules::Color::Black
@@ -133,19 +135,21 @@ pub fn start() {
     if !params.embed {
         match storage::load_game() {
             None => {}
-            Some((raw, parsed)) => match parsed.and_then(|g| {
-                Session::restore(&g, now()).map_err(|e| e.to_string())
-            }) {
-                Ok(s) => session = Some(s),
-                Err(e) => {
-                    message = Some(Message::SavedGameSetAside);
-                    if storage::set_aside(&raw, &e) {
-                        warn(&format!("saved game set aside: {e}"));
-                    } else {
-                        warn(&format!("saved game unreadable ({e}), and no room to set it aside"));
+            Some((raw, parsed)) => {
+                match parsed.and_then(|g| Session::restore(&g, now()).map_err(|e| e.to_string())) {
+                    Ok(s) => session = Some(s),
+                    Err(e) => {
+                        message = Some(Message::SavedGameSetAside);
+                        if storage::set_aside(&raw, &e) {
+                            warn(&format!("saved game set aside: {e}"));
+                        } else {
+                            warn(&format!(
+                                "saved game unreadable ({e}), and no room to set it aside"
+                            ));
+                        }
                     }
                 }
-            },
+            }
         }
     }
     let session = match session {

@@ -8,7 +8,9 @@ use std::cell::RefCell;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{AudioContext, CanvasRenderingContext2d, Document, HtmlCanvasElement, Worker as JsWorker};
+use web_sys::{
+    AudioContext, CanvasRenderingContext2d, Document, HtmlCanvasElement, Worker as JsWorker,
+};
 
 use super::a11y;
 use super::dom::*;
@@ -142,7 +144,10 @@ impl Shell {
                     purpose: req.purpose,
                     clock: req.clock,
                 };
-                let sent = self.worker.as_ref().is_some_and(|w| worker_link::post(w, &msg));
+                let sent = self
+                    .worker
+                    .as_ref()
+                    .is_some_and(|w| worker_link::post(w, &msg));
                 if !sent {
                     // No worker to ask: the session restarts it.
                     let s = &mut self.session;
@@ -197,7 +202,9 @@ impl Shell {
 
     fn post(&self, p: Post) {
         match p {
-            Post::Ready { rules } => embed::post(&self.origins, "ready", &[("rules", rules.id().into())]),
+            Post::Ready { rules } => {
+                embed::post(&self.origins, "ready", &[("rules", rules.id().into())])
+            }
             Post::Move {
                 ply,
                 movetext,
@@ -247,9 +254,17 @@ impl Shell {
             s.push_str(&format!(", {} {}", w.revealed, i18n::role(lang, r.role)));
         }
         if let Some(c) = e.captured_hidden {
-            let what = c.map_or(i18n::t(lang, i18n::Key::Unknown), |c| i18n::role(lang, c.role));
+            let what = c.map_or(i18n::t(lang, i18n::Key::Unknown), |c| {
+                i18n::role(lang, c.role)
+            });
             s.push_str(&format!(", {} {what}", w.captured));
-        } else if let Some(c) = self.session.game().history().get(ply - 1).and_then(|r| r.played.captured) {
+        } else if let Some(c) = self
+            .session
+            .game()
+            .history()
+            .get(ply - 1)
+            .and_then(|r| r.played.captured)
+        {
             s.push_str(&format!(", {} {}", w.captured, i18n::role(lang, c.role)));
         }
         let g = self.session.game();
@@ -257,7 +272,10 @@ impl Shell {
             s.push_str(&format!(". {}", i18n::t(lang, i18n::Key::Check)));
         }
         if let Some(o) = g.outcome().filter(|_| g.ply() == ply) {
-            s.push_str(&format!(". {}", view::outcome_text(&self.session, &self.prefs, o)));
+            s.push_str(&format!(
+                ". {}",
+                view::outcome_text(&self.session, &self.prefs, o)
+            ));
         }
         a11y::announce(&self.doc, &s);
     }
@@ -300,8 +318,10 @@ impl Shell {
                     // Never mix builds: the page's boot watchdog (index.html)
                     // clears the offline copy and reloads once.
                     web_sys::console::error_1(
-                        &format!("AI worker of build '{build}' refused: this page is build '{mine}'")
-                            .into(),
+                        &format!(
+                            "AI worker of build '{build}' refused: this page is build '{mine}'"
+                        )
+                        .into(),
                     );
                     if let Some(w) = self.worker.take() {
                         w.terminate();
@@ -376,7 +396,9 @@ impl Shell {
         let dests: Vec<String> = s.dests().iter().map(|d| d.to_string()).collect();
         let _ = self.canvas.set_attribute("data-selected", &sel);
         let _ = self.canvas.set_attribute("data-dests", &dests.join(" "));
-        let _ = self.canvas.set_attribute("data-ply", &s.game().ply().to_string());
+        let _ = self
+            .canvas
+            .set_attribute("data-ply", &s.game().ply().to_string());
         let _ = self.canvas.set_attribute(
             "data-review",
             &s.review().map(|k| k.to_string()).unwrap_or_default(),
@@ -444,8 +466,16 @@ impl Shell {
     pub fn resize(&mut self) {
         let Some(win) = web_sys::window() else { return };
         let dpr = win.device_pixel_ratio();
-        let vw = win.inner_width().ok().and_then(|v| v.as_f64()).unwrap_or(360.0);
-        let vh = win.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(640.0);
+        let vw = win
+            .inner_width()
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(360.0);
+        let vh = win
+            .inner_height()
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(640.0);
         let (w, h) = el(&self.doc, "board-wrap")
             .map(|w| (f64::from(w.client_width()), f64::from(w.client_height())))
             .unwrap_or((vw, vh));

@@ -64,7 +64,11 @@ pub fn outcome_title(s: &Session, p: &Prefs, o: Outcome) -> String {
 }
 
 pub fn outcome_text(s: &Session, p: &Prefs, o: Outcome) -> String {
-    format!("{} · {}", outcome_title(s, p, o), i18n::reason(p.lang, o.reason))
+    format!(
+        "{} · {}",
+        outcome_title(s, p, o),
+        i18n::reason(p.lang, o.reason)
+    )
 }
 
 pub fn status_text(s: &Session, p: &Prefs) -> String {
@@ -90,7 +94,9 @@ pub fn status_text(s: &Session, p: &Prefs) -> String {
             check,
         } => {
             let who = match (yours, color) {
-                (Some(true), _) => format!("{} ({})", t(p, Key::YourMove), i18n::color(p.lang, color)),
+                (Some(true), _) => {
+                    format!("{} ({})", t(p, Key::YourMove), i18n::color(p.lang, color))
+                }
                 (Some(false), _) => {
                     format!("{} ({})", t(p, Key::AiToMove), i18n::color(p.lang, color))
                 }
@@ -113,8 +119,15 @@ pub fn header(doc: &Document, s: &Session, p: &Prefs) {
         Opponent::Ai(l) => level_name(p.lang, l).to_string(),
         Opponent::Human => t(p, Key::TwoPlayers).to_string(),
     };
-    let clock = c.clock.map(|tc| format!(" · {}", tc.id())).unwrap_or_default();
-    set_text(doc, "game-info", &format!("{} · {opp}{clock}", c.rules.name()));
+    let clock = c
+        .clock
+        .map(|tc| format!(" · {}", tc.id()))
+        .unwrap_or_default();
+    set_text(
+        doc,
+        "game-info",
+        &format!("{} · {opp}{clock}", c.rules.name()),
+    );
     if let Some(e) = el(doc, "status") {
         let text = status_text(s, p);
         if e.text_content().as_deref() != Some(text.as_str()) {
@@ -164,7 +177,11 @@ fn clock_text(ms: u64) -> String {
 /// The strips above and below the board: the side seen at the bottom is
 /// the one the board is turned towards.
 pub fn strips(doc: &Document, s: &Session, p: &Prefs) {
-    let bottom = if s.flipped() { Color::Black } else { Color::Red };
+    let bottom = if s.flipped() {
+        Color::Black
+    } else {
+        Color::Red
+    };
     for (id, color) in [("strip-bottom", bottom), ("strip-top", bottom.other())] {
         let Some(root) = el(doc, id) else { continue };
         strip(doc, &root, s, p, &s.strip(color));
@@ -218,10 +235,17 @@ fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
             None => e.set_hidden(true),
         }
     }
-    let Some(caps) = child(root, "caps") else { return };
+    let Some(caps) = child(root, "caps") else {
+        return;
+    };
     // Rebuilt only when its content changes.
     // Rebuilt only when what it shows changes.
-    let mut key = format!("{}{}{}", p.labels.id(), p.lang.id(), s.peek().map_or(0, |k| k + 1));
+    let mut key = format!(
+        "{}{}{}",
+        p.labels.id(),
+        p.lang.id(),
+        s.peek().map_or(0, |k| k + 1)
+    );
     for &(ply, piece, hidden) in &st.taken {
         key.push_str(&format!(
             ",{ply}{}{}",
@@ -246,7 +270,9 @@ fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
         };
         let victim = st.color.other();
         let (text, class) = match (piece, private) {
-            (_, Some(truth)) if s.peek() == Some(ply) => (label(p, truth).to_string(), "cap private"),
+            (_, Some(truth)) if s.peek() == Some(ply) => {
+                (label(p, truth).to_string(), "cap private")
+            }
             (_, Some(_)) => ("🔒".to_string(), "cap private"),
             (Some(pc), None) => (label(p, pc).to_string(), "cap"),
             (None, None) => ("?".to_string(), "cap unknown"),
@@ -394,10 +420,8 @@ pub fn pools(doc: &Document, s: &Session, p: &Prefs) {
                 format!("×{n}")
             };
             let _ = item.append_child(&doc.create_text_node(&amount));
-            let _ = item.set_attribute(
-                "aria-label",
-                &format!("{} {amount}", i18n::role(p.lang, r)),
-            );
+            let _ =
+                item.set_attribute("aria-label", &format!("{} {amount}", i18n::role(p.lang, r)));
             let _ = row.append_child(&item);
         }
         let _ = div.append_child(&row);
