@@ -160,7 +160,6 @@ fn page_button(s: &mut Shell, id: &str) {
             s.prefs_changed(p);
         }
         "btn-resign" if s.session.game().outcome().is_none() => open(&s.doc, "dlg-resign"),
-        }
         "btn-new" => open_new_dialog(s),
         "btn-export" => open_export(s),
         "btn-copy-text" => copy(s, false),
