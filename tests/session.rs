@@ -16,6 +16,11 @@ use jieqi::session::{
 
 // ---- helpers ----
 
+/// The worker answers request `id` with `mv` (move text) at `now`.
+fn reply(s: &mut Session, id: u32, mv: Option<String>, now: f64) -> Vec<Effect> {
+    s.handle(Event::AiReply { id, mv }, now)
+}
+
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap_or_else(|| panic!("bad square {s}"))
 }
@@ -334,13 +339,7 @@ fn the_ai_is_asked_once_and_only_when_its_worker_is_ready() {
     assert_eq!(req.purpose, Purpose::Move);
     assert_eq!(s.pending().unwrap().request.id, req.id);
     // The reply plays it.
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h7e7".into()),
-        },
-        200.0,
-    );
+    reply(&mut s, req.id, Some("h7e7".into()), 200.0);
     assert_eq!(last_move(&s), Some(mv("h7e7")));
     assert!(s.pending().is_none());
     assert_eq!(
@@ -459,13 +458,7 @@ fn requests_hold_only_what_the_searching_seat_may_know() {
                         let req = one_think(&fx);
                         assert_eq!(req.purpose, Purpose::Hint);
                         check_request_knowledge(&s, &req, Color::Red);
-                        s.handle(
-                            Event::AiReply {
-                                id: req.id,
-                                mv: None,
-                            },
-                            now,
-                        );
+                        reply(&mut s, req.id, None, now);
                     }
                     let m = pick(next());
                     let fx = s.handle(
@@ -516,45 +509,21 @@ fn stale_replies_are_ignored_and_bad_replies_still_move() {
     let fx = s.handle(Event::Undo, 2.0);
     assert!(fx.contains(&Effect::Cancel { id: first.id }));
     assert_eq!(s.game().ply(), 0);
-    s.handle(
-        Event::AiReply {
-            id: first.id,
-            mv: Some("h7e7".into()),
-        },
-        3.0,
-    );
+    reply(&mut s, first.id, Some("h7e7".into()), 3.0);
     assert_eq!(s.game().ply(), 0, "a stale reply after a take-back");
     // After a new game.
     let req = one_think(&tap_move(&mut s, "h2e2", 4.0));
     let fx = s.handle(Event::NewGame(vs_ai(RuleSet::Xiangqi)), 5.0);
     assert!(fx.contains(&Effect::Cancel { id: req.id }));
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h7e7".into()),
-        },
-        6.0,
-    );
+    reply(&mut s, req.id, Some("h7e7".into()), 6.0);
     assert_eq!(s.game().ply(), 0, "a stale reply after a new game");
     // A reply to an id never asked.
     let req = one_think(&tap_move(&mut s, "h2e2", 7.0));
-    s.handle(
-        Event::AiReply {
-            id: req.id + 100,
-            mv: Some("h7e7".into()),
-        },
-        8.0,
-    );
-    s.handle(
-        Event::AiReply {
-            id: 0,
-            mv: Some("h7e7".into()),
-        },
-        8.0,
-    );
+    reply(&mut s, req.id + 100, Some("h7e7".into()), 8.0);
+    reply(&mut s, 0, Some("h7e7".into()), 8.0);
     assert_eq!(s.game().ply(), 1);
     // Illegal, garbage and missing moves still move (the game never hangs).
-    for reply in [
+    for answer in [
         Some("h2e2"),
         Some("e9e7"),
         Some("garbage"),
@@ -564,14 +533,8 @@ fn stale_replies_are_ignored_and_bad_replies_still_move() {
     ] {
         let mut s = at(vs_ai(RuleSet::Xiangqi), fen_start(RuleSet::Xiangqi), 7);
         let req = one_think(&tap_move(&mut s, "h2e2", 1.0));
-        s.handle(
-            Event::AiReply {
-                id: req.id,
-                mv: reply.map(String::from),
-            },
-            2.0,
-        );
-        assert_eq!(s.game().ply(), 2, "{reply:?}");
+        reply(&mut s, req.id, answer.map(String::from), 2.0);
+        assert_eq!(s.game().ply(), 2, "{answer:?}");
         assert_eq!(s.game().history()[1].played.piece.color, Color::Black);
         assert_eq!(s.game().turn(), Color::Red);
         assert!(s.human_to_move());
@@ -594,13 +557,7 @@ fn the_ais_reply_waits_for_the_players_animation() {
     let fx = tap_move(&mut s, "h2e2", 1000.0);
     assert!(fx.contains(&Effect::Animate));
     let req = one_think(&fx);
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h7e7".into()),
-        },
-        1100.0,
-    );
+    reply(&mut s, req.id, Some("h7e7".into()), 1100.0);
     assert_eq!(s.game().ply(), 1, "held while the player's move slides");
     assert!(s.thinking());
     assert!(!s.human_to_move());
@@ -620,13 +577,7 @@ fn the_ais_reply_waits_for_the_players_animation() {
     s.handle(Event::SetAnimation(200.0), 0.0);
     s.handle(Event::WorkerReady, 0.0);
     let req = one_think(&tap_move(&mut s, "h2e2", 1000.0));
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h7e7".into()),
-        },
-        1300.0,
-    );
+    reply(&mut s, req.id, Some("h7e7".into()), 1300.0);
     assert_eq!(s.game().ply(), 1, "played while the revealed piece flips");
     s.handle(Event::Tick, 1400.0);
     assert_eq!(s.game().ply(), 2);
@@ -634,13 +585,7 @@ fn the_ais_reply_waits_for_the_players_animation() {
     let mut s = at(vs_ai(RuleSet::Xiangqi), fen_start(RuleSet::Xiangqi), 8);
     s.handle(Event::SetAnimation(200.0), 0.0);
     let req = one_think(&tap_move(&mut s, "h2e2", 1000.0));
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h7e7".into()),
-        },
-        1050.0,
-    );
+    reply(&mut s, req.id, Some("h7e7".into()), 1050.0);
     s.handle(Event::Tick, 1199.0);
     assert_eq!(s.game().ply(), 1);
     s.handle(Event::Tick, 1200.0);
@@ -648,13 +593,7 @@ fn the_ais_reply_waits_for_the_players_animation() {
     // No animation: at once.
     let mut s = ready(vs_ai(RuleSet::Jieqi), 8);
     let req = one_think(&tap_move(&mut s, "h2e2", 1000.0));
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h7e7".into()),
-        },
-        1000.0,
-    );
+    reply(&mut s, req.id, Some("h7e7".into()), 1000.0);
     assert_eq!(s.game().ply(), 2);
 }
 
@@ -684,13 +623,7 @@ fn hints_search_the_players_view_and_select_without_playing() {
             score: 42
         }
     );
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h2e2".into()),
-        },
-        300.0,
-    );
+    reply(&mut s, req.id, Some("h2e2".into()), 300.0);
     assert_eq!(s.game().ply(), 0, "a hint is not played");
     assert_eq!(s.hint(), Some(mv("h2e2")));
     assert_eq!(s.selected(), Some(sq("h2")));
@@ -726,13 +659,7 @@ fn hints_search_the_players_view_and_select_without_playing() {
 fn asking_again_drops_the_shown_hint_and_its_selection() {
     let mut s = ready(two_players(RuleSet::Jieqi), 9);
     let req = one_think(&s.handle(Event::Hint, 100.0));
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h2g2".into()),
-        },
-        200.0,
-    );
+    reply(&mut s, req.id, Some("h2g2".into()), 200.0);
     assert_eq!(s.dests(), &[sq("g2")]);
     let again = one_think(&s.handle(Event::Hint, 300.0));
     assert_eq!(s.hint(), None);
@@ -741,13 +668,7 @@ fn asking_again_drops_the_shown_hint_and_its_selection() {
         (None, &[][..]),
         "a hint's selection without the hint"
     );
-    s.handle(
-        Event::AiReply {
-            id: again.id,
-            mv: Some("b2e2".into()),
-        },
-        400.0,
-    );
+    reply(&mut s, again.id, Some("b2e2".into()), 400.0);
     assert_eq!(s.hint(), Some(mv("b2e2")));
     // Tapping the hinted piece again: deselected, then its every destination.
     s.handle(Event::Tap(Some(sq("b2"))), 500.0);
@@ -785,13 +706,7 @@ fn a_hint_arriving_after_the_player_moved_is_ignored() {
     let fx = tap_move(&mut s, "b2e2", 200.0);
     assert!(fx.contains(&Effect::Cancel { id: hint.id }));
     let ai = one_think(&fx);
-    s.handle(
-        Event::AiReply {
-            id: hint.id,
-            mv: Some("h2e2".into()),
-        },
-        300.0,
-    );
+    reply(&mut s, hint.id, Some("h2e2".into()), 300.0);
     assert_eq!(s.game().ply(), 1);
     assert_eq!(s.hint(), None);
     assert_eq!(s.pending().unwrap().request.id, ai.id);
@@ -820,13 +735,7 @@ fn a_hint_arriving_after_the_player_moved_is_ignored() {
         "Red's search shown to Black: {:?}",
         s.status()
     );
-    s.handle(
-        Event::AiReply {
-            id: hint.id,
-            mv: Some("h2e2".into()),
-        },
-        300.0,
-    );
+    reply(&mut s, hint.id, Some("h2e2".into()), 300.0);
     assert_eq!(s.hint(), None);
     assert_eq!(s.game().ply(), 1);
     // Black may ask for its own hint.
@@ -842,13 +751,7 @@ fn fair_takebacks_refuse_what_disclosed_and_allow_quiet_moves() {
     // Quiet moves of face-up pieces (the generals) can be taken back.
     let mut s = ready(vs_ai(RuleSet::Jieqi), 12);
     let req = one_think(&tap_move(&mut s, "e0e1", 1.0));
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("e9e8".into()),
-        },
-        2.0,
-    );
+    reply(&mut s, req.id, Some("e9e8".into()), 2.0);
     assert_eq!(s.game().ply(), 2);
     let fx = s.handle(Event::Undo, 3.0);
     assert_eq!(s.game().ply(), 0, "back to the player's previous turn");
@@ -857,13 +760,7 @@ fn fair_takebacks_refuse_what_disclosed_and_allow_quiet_moves() {
     assert!(s.human_to_move());
     // A reveal cannot.
     let req = one_think(&tap_move(&mut s, "h2e2", 4.0));
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("e9e8".into()),
-        },
-        5.0,
-    );
+    reply(&mut s, req.id, Some("e9e8".into()), 5.0);
     let board = fen::write(s.game().board());
     let fx = s.handle(Event::Undo, 6.0);
     assert!(fx.contains(&Effect::Announce(Message::TakebackRefused)));
@@ -874,13 +771,7 @@ fn fair_takebacks_refuse_what_disclosed_and_allow_quiet_moves() {
     // Nor can the AI's reveal alone (one take-back removes both plies).
     let mut s = ready(vs_ai(RuleSet::Jieqi), 12);
     let req = one_think(&tap_move(&mut s, "e0e1", 1.0));
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h7e7".into()),
-        },
-        2.0,
-    );
+    reply(&mut s, req.id, Some("h7e7".into()), 2.0);
     s.handle(Event::Undo, 3.0);
     assert_eq!(s.game().ply(), 2);
     assert_eq!(s.takebacks(), 0);
@@ -889,13 +780,7 @@ fn fair_takebacks_refuse_what_disclosed_and_allow_quiet_moves() {
         let mut s = at(vs_ai(rules), CHARIOT_FACES_HIDDEN, 12);
         let req = one_think(&tap_move(&mut s, "a4a6", 1.0));
         assert!(s.game().history()[0].played.reveal.is_none());
-        s.handle(
-            Event::AiReply {
-                id: req.id,
-                mv: Some("e9e8".into()),
-            },
-            2.0,
-        );
+        reply(&mut s, req.id, Some("e9e8".into()), 2.0);
         let fx = s.handle(Event::Undo, 3.0);
         assert!(
             fx.contains(&Effect::Announce(Message::TakebackRefused)),
@@ -923,13 +808,7 @@ fn nothing_to_take_back_and_off_refuses_everything() {
     c.takebacks = Takebacks::Off;
     let mut s = ready(c, 13);
     let req = one_think(&tap_move(&mut s, "h2e2", 1.0));
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h7e7".into()),
-        },
-        2.0,
-    );
+    reply(&mut s, req.id, Some("h7e7".into()), 2.0);
     let fx = s.handle(Event::Undo, 3.0);
     assert!(fx.contains(&Effect::Announce(Message::TakebacksOff)));
     assert_eq!(s.game().ply(), 2);
@@ -947,13 +826,7 @@ fn casual_takebacks_redraw_a_replayed_reveal() {
         let mut s = ready(c, seed);
         let req = one_think(&tap_move(&mut s, "h2e2", 1.0));
         let first = s.game().history()[0].played.reveal.unwrap();
-        s.handle(
-            Event::AiReply {
-                id: req.id,
-                mv: Some("h7e7".into()),
-            },
-            2.0,
-        );
+        reply(&mut s, req.id, Some("h7e7".into()), 2.0);
         s.handle(Event::Undo, 3.0);
         assert_eq!(s.game().ply(), 0, "casual: a reveal can be taken back");
         assert_eq!(s.takebacks(), 1);
@@ -1204,13 +1077,7 @@ fn a_failing_worker_is_restarted_with_growing_delays_then_given_up() {
     let fx = s.handle(Event::RetryAi, now + 2.0);
     assert!(fx.iter().any(|e| matches!(e, Effect::RestartWorker { .. })));
     let req = one_think(&s.handle(Event::WorkerReady, now + 3.0));
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h7e7".into()),
-        },
-        now + 4.0,
-    );
+    reply(&mut s, req.id, Some("h7e7".into()), now + 4.0);
     assert_eq!(last_move(&s), Some(mv("h7e7")));
     assert_eq!(s.worker(), Worker::Ready);
 }
@@ -1231,13 +1098,7 @@ fn worker_crashes_in_a_row_give_up_and_two_players_go_on() {
     assert_eq!(delays.len(), 2, "{delays:?}");
     assert!(delays[1] > delays[0]);
     assert_eq!(s.status(), Status::Message(Message::WorkerFailed));
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h7e7".into()),
-        },
-        30.0,
-    );
+    reply(&mut s, req.id, Some("h7e7".into()), 30.0);
     assert_eq!(s.game().ply(), 1);
     // Two players: the player moves Black too.
     s.handle(Event::TwoPlayers, 40.0);
@@ -1260,21 +1121,9 @@ fn worker_crashes_in_a_row_give_up_and_two_players_go_on() {
     assert!(fx.iter().any(|e| matches!(e, Effect::RestartWorker { .. })));
     let again = one_think(&s.handle(Event::WorkerReady, 600.0));
     assert_ne!(again.id, req.id);
-    s.handle(
-        Event::AiReply {
-            id: req.id,
-            mv: Some("h7e7".into()),
-        },
-        700.0,
-    );
+    reply(&mut s, req.id, Some("h7e7".into()), 700.0);
     assert_eq!(s.game().ply(), 1);
-    s.handle(
-        Event::AiReply {
-            id: again.id,
-            mv: Some("h7e7".into()),
-        },
-        700.0,
-    );
+    reply(&mut s, again.id, Some("h7e7".into()), 700.0);
     assert_eq!(s.game().ply(), 2);
     assert_eq!(s.worker(), Worker::Ready);
 }
@@ -1302,13 +1151,7 @@ fn rematch_swaps_colours_and_the_ai_opens_with_red() {
     assert!(thinks(&fx).is_empty(), "the player has Red");
     assert_eq!(s.game().rules(), RuleSet::Xiangqi);
     assert!(s.human_to_move());
-    s.handle(
-        Event::AiReply {
-            id: first.id,
-            mv: Some("h2e2".into()),
-        },
-        5.0,
-    );
+    reply(&mut s, first.id, Some("h2e2".into()), 5.0);
     assert_eq!(s.game().ply(), 0);
     // Rematch twice: back to Red.
     s.handle(Event::Rematch, 6.0);

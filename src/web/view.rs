@@ -492,33 +492,21 @@ pub fn language(doc: &Document, p: &Prefs) {
     if let Some(root) = doc.document_element() {
         let _ = root.set_attribute("lang", p.lang.id());
     }
-    if let Ok(list) = doc.query_selector_all("[data-i18n]") {
-        for i in 0..list.length() {
-            let Some(e) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
-                continue;
-            };
-            if let Some(k) = e
-                .get_attribute("data-i18n")
-                .and_then(|n| i18n::key_from_name(&n))
-            {
-                e.set_text_content(Some(i18n::t(p.lang, k)));
-            }
-        }
-    }
-    if let Ok(list) = doc.query_selector_all("[data-i18n-label]") {
-        for i in 0..list.length() {
-            let Some(e) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
-                continue;
-            };
-            if let Some(k) = e
-                .get_attribute("data-i18n-label")
-                .and_then(|n| i18n::key_from_name(&n))
-            {
-                let _ = e.set_attribute("aria-label", i18n::t(p.lang, k));
-                let _ = e.set_attribute("title", i18n::t(p.lang, k));
-            }
-        }
-    }
+    for_each_key(
+        doc,
+        "data-i18n",
+        |e, text| e.set_text_content(Some(text)),
+        p.lang,
+    );
+    for_each_key(
+        doc,
+        "data-i18n-label",
+        |e, text| {
+            let _ = e.set_attribute("aria-label", text);
+            let _ = e.set_attribute("title", text);
+        },
+        p.lang,
+    );
     // How to play.
     if let Some(body) = el(doc, "help-body") {
         body.set_text_content(None);
@@ -529,6 +517,22 @@ pub fn language(doc: &Document, p: &Prefs) {
                 let _ = body.append_child(&h);
                 let _ = body.append_child(&para);
             }
+        }
+    }
+}
+
+/// Every element whose attribute `attr` names a text key: `f` gets it and
+/// the text in `lang`.
+fn for_each_key(doc: &Document, attr: &str, f: impl Fn(&Element, &str), lang: Lang) {
+    let Ok(list) = doc.query_selector_all(&format!("[{attr}]")) else {
+        return;
+    };
+    for i in 0..list.length() {
+        let Some(e) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+            continue;
+        };
+        if let Some(k) = e.get_attribute(attr).and_then(|n| i18n::key_from_name(&n)) {
+            f(&e, i18n::t(lang, k));
         }
     }
 }
