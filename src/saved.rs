@@ -21,9 +21,8 @@ use crate::session::export::{settle_result, ResultError};
 pub const VERSION: u32 = 2;
 /// The versions `resume` reads.
 pub const READABLE: [u32; 2] = [1, 2];
-/// Longer records are refused (a game ends long before: 120 plies without
-/// progress, threefold repetition).
-pub const MAX_PLIES: usize = 4000;
+/// Longer records are refused (the same bound as exported games).
+pub const MAX_PLIES: usize = crate::session::export::MAX_MOVES;
 
 fn fair() -> String {
     Takebacks::Fair.id().into()

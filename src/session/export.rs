@@ -38,8 +38,9 @@ use crate::rules::{movetext, Color, Game, Outcome, Position, Reason, RestoreErro
 
 /// Longer texts (and links) are refused.
 pub const MAX_TEXT_BYTES: usize = 256 * 1024;
-/// Records with more moves are refused (as saved games are).
-pub const MAX_MOVES: usize = crate::saved::MAX_PLIES;
+/// Records with more moves are refused, here and in saved games (a game
+/// ends long before: 120 plies without progress, threefold repetition).
+pub const MAX_MOVES: usize = 4000;
 /// The version of the link format, its first field.
 pub const FRAGMENT_VERSION: &str = "v1";
 /// What the link's fragment starts with.
