@@ -130,3 +130,32 @@ fn reload_does_not_refill_the_player_clock() {
         (after - before) / 1000
     );
 }
+
+/// After the worker has failed for good, the player moves: the status must
+/// keep saying the AI stopped (the contract: "a clear message if it keeps
+/// failing"). Today the move wipes the message and the status says
+/// "Thinking… 0 s" for ever, although nothing is thinking.
+#[test]
+fn a_dead_worker_is_not_shown_as_thinking_after_a_move() {
+    use jieqi::session::{Message, Status, Worker};
+    let mut s = ready(
+        Config {
+            clock: None,
+            ..timed(Opponent::Ai(Level::Medium), Takebacks::Fair)
+        },
+        5,
+    );
+    for _ in 0..jieqi::session::WORKER_ATTEMPTS {
+        s.handle(Event::WorkerFailed, 100.0);
+    }
+    assert_eq!(s.worker(), Worker::Failed);
+    assert_eq!(s.status(), Status::Message(Message::WorkerFailed));
+    let fx = s.handle(Event::Typed(QUIET.into()), 1_000.0);
+    assert!(think(&fx).is_none(), "no worker to ask");
+    s.handle(Event::Tick, 60_000.0);
+    assert_eq!(
+        s.status(),
+        Status::Message(Message::WorkerFailed),
+        "a minute later the status still claims the AI is thinking"
+    );
+}
