@@ -1,5 +1,6 @@
-//! Hostile tests of the session (issue 10): each one shows a real problem
-//! found by attacking the contract. They FAIL until the product is fixed.
+//! Problems a hostile tester found in the session (issue 10), kept as
+//! regression tests: clocks after take-backs and reloads, and a worker
+//! given up on that must not look like an AI thinking.
 
 use jieqi::ai::Level;
 use jieqi::rules::{Color, Move, Square};

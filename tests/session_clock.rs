@@ -90,7 +90,10 @@ fn a_reload_keeps_the_times_and_does_not_charge_the_time_away() {
     let mut back = Session::restore(&saved, 3_600_000.0).expect("restores");
     assert_eq!(back.game().outcome(), None);
     let c = back.clock().unwrap();
-    assert_eq!(c.remaining(Color::Black, back.now()), 180_000 - 30_000 + 2_000);
+    assert_eq!(
+        c.remaining(Color::Black, back.now()),
+        180_000 - 30_000 + 2_000
+    );
     let red = c.remaining(Color::Red, back.now());
     assert!(
         (170_000..=180_000).contains(&red),
@@ -98,7 +101,10 @@ fn a_reload_keeps_the_times_and_does_not_charge_the_time_away() {
     );
     // Red's clock runs again from the reload.
     back.handle(Event::Tick, 3_605_000.0);
-    assert_eq!(back.clock().unwrap().remaining(Color::Red, back.now()), red - 5_000);
+    assert_eq!(
+        back.clock().unwrap().remaining(Color::Red, back.now()),
+        red - 5_000
+    );
 }
 
 #[test]

@@ -565,6 +565,17 @@ impl Session {
             Event::TwoPlayers => {
                 if self.vs_ai() {
                     self.cancel_pending(&mut fx);
+                    // Two players share one screen from now on: what only the
+                    // AI learned is drawn again from the player's record, so
+                    // the hotseat view (and the saved game) holds nothing the
+                    // player did not know.
+                    let moves = self.game.view(self.seat()).moves;
+                    if let Ok(mut g) = Game::restore(self.game.start_position().clone(), &moves) {
+                        if let Some(o) = self.game.outcome() {
+                            g.adjudicate(o);
+                        }
+                        self.game = g;
+                    }
                     self.config.opponent = Opponent::Human;
                     self.message = None;
                     self.rebuild_log();
@@ -884,6 +895,14 @@ impl Session {
         for _ in 0..n {
             self.game.undo();
         }
+        // The side to move's clock runs again (none before the first move).
+        let (turn, started) = (self.game.turn(), self.game.ply() > 0);
+        if let Some(c) = self.clock.as_mut() {
+            c.pause(self.now);
+            if started {
+                c.start(turn, self.now);
+            }
+        }
         self.takebacks += 1;
         self.clear_selection();
         self.slide = None;
@@ -1111,14 +1130,20 @@ impl Session {
             p.request.id = self.next_id;
             self.next_id += 1;
         }
+        // Between two players only hints need the worker: no message then.
+        let tell = self.vs_ai();
         if attempt >= WORKER_ATTEMPTS {
             self.worker = Worker::Failed;
-            self.message = Some(Message::WorkerFailed);
-            fx.push(Effect::Announce(Message::WorkerFailed));
+            if tell {
+                self.message = Some(Message::WorkerFailed);
+                fx.push(Effect::Announce(Message::WorkerFailed));
+            }
             return;
         }
         self.worker = Worker::Restarting { attempt };
-        self.message = Some(Message::WorkerRestarting);
+        if tell {
+            self.message = Some(Message::WorkerRestarting);
+        }
         // Back off: 0.5 s, 1 s, ... (growing until it is given up).
         fx.push(Effect::RestartWorker {
             delay_ms: 500.0 * f64::from(1u32 << (attempt - 1)),
@@ -1150,7 +1175,12 @@ impl Session {
             moves,
         )
         .with_takebacks(self.config.takebacks, self.takebacks)
-        .with_clock(self.clock.clone())
+        .with_clock(self.clock.clone().map(|mut c| {
+            // The time used so far on this move is kept: a reload never
+            // gives it back (the restored clock runs again from then).
+            c.pause(self.now);
+            c
+        }))
         .with_result(self.game.outcome())
     }
 

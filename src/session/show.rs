@@ -22,6 +22,8 @@ pub enum Message {
     WorkerRestarting,
     WorkerFailed,
     SavedGameSetAside,
+    /// Another tab of this page moved on: the game was read again.
+    OtherTab,
     NoRandomness,
 }
 
@@ -167,6 +169,10 @@ impl Session {
         }
         if let Some(m) = self.message {
             return Status::Message(m);
+        }
+        // A worker given up on thinks about nothing: say so, whatever waits.
+        if self.vs_ai() && self.worker == Worker::Failed {
+            return Status::Message(Message::WorkerFailed);
         }
         if let Some(p) = self
             .pending

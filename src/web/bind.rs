@@ -52,9 +52,27 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
             });
         }
         listen(&win, "keydown", |e| review_keys(&e));
+        // Leaving the page stores the clocks as they stand.
+        listen(&win, "pagehide", |_| with(Shell::save));
+        listen(&win, "storage", |e| {
+            let Some(e) = e.dyn_ref::<web_sys::StorageEvent>() else {
+                return;
+            };
+            if e.key().as_deref() == Some(super::storage::GAME) {
+                let text = e.new_value();
+                with(|s| s.other_tab_saved(text));
+            }
+        });
     }
     // One listener for every button of the page (and one for every
     // setting): each closure costs the page's download.
+    listen(doc, "visibilitychange", |_| {
+        with(|s| {
+            if s.doc.hidden() {
+                s.save();
+            }
+        })
+    });
     listen(doc, "click", |e| on_click(&e));
     listen(doc, "change", |e| {
         let id = target_el(&e).map(|t| t.id()).unwrap_or_default();
@@ -87,11 +105,15 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
     // Clocks, the AI's thinking time and its watchdog.
     gloo_timers::callback::Interval::new(250, || {
         with(|s| {
-            if s.session.pending().is_some()
-                || s.session.clock().is_some_and(|c| c.running.is_some())
-                || s.session.peek().is_some()
-            {
+            let clock = s.session.clock().is_some_and(|c| c.running.is_some());
+            if s.session.pending().is_some() || clock || s.session.peek().is_some() {
                 s.dispatch(Event::Tick);
+            }
+            // A running clock is stored every few seconds: a crash or a
+            // killed tab gives back little time.
+            // (Only the visible tab: two tabs would keep reading each other.)
+            if clock && !s.doc.hidden() && now() - s.last_save > 5000.0 {
+                s.save();
             }
         })
     })

@@ -68,6 +68,9 @@ pub struct Shell {
     worker_gen: u32,
     frame_requested: bool,
     last_height: i32,
+    /// When the game was last stored, and the text stored.
+    pub last_save: f64,
+    written: Option<String>,
 }
 
 thread_local! {
@@ -120,6 +123,8 @@ impl Shell {
             worker_gen: 0,
             frame_requested: false,
             last_height: 0,
+            last_save: 0.0,
+            written: None,
         }
     }
 
@@ -235,11 +240,31 @@ impl Shell {
         }
     }
 
-    pub fn save(&self) {
+    pub fn save(&mut self) {
         if self.embed || self.transient {
             return;
         }
-        storage::save_game(&self.session.saved());
+        let saved = self.session.saved();
+        self.last_save = now();
+        // What this tab wrote: a `storage` event with the same text is our own.
+        self.written = storage::save_game(&saved);
+    }
+
+    /// Another tab wrote the saved game: go on from it rather than fork
+    /// the game (two tabs could otherwise try the same reveal twice).
+    pub fn other_tab_saved(&mut self, text: Option<String>) {
+        if self.embed || self.transient || text.is_none() || text == self.written {
+            return;
+        }
+        let Some((raw, Ok(saved))) = storage::load_game() else {
+            return;
+        };
+        if let Ok(mut s) = Session::restore(&saved, now()) {
+            self.written = Some(raw);
+            s.set_message(crate::session::Message::OtherTab);
+            self.drag = None;
+            self.replace(s);
+        }
     }
 
     fn announce_move(&self, ply: usize) {

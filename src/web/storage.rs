@@ -68,9 +68,16 @@ pub fn has_game() -> bool {
     load_raw(GAME_KEY).is_some()
 }
 
-pub fn save_game(g: &SavedGame) {
-    save(GAME_KEY, g);
+/// Store the game; returns the text stored.
+pub fn save_game(g: &SavedGame) -> Option<String> {
+    let s = storage()?;
+    let t = to_json(g)?;
+    s.set_item(GAME_KEY, &t).ok()?;
+    Some(t)
 }
+
+/// The key of the saved game (other tabs' `storage` events name it).
+pub const GAME: &str = GAME_KEY;
 
 /// A saved game that could not be restored, kept for a later look.
 #[derive(Clone, Debug, Serialize, Deserialize)]

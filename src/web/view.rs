@@ -47,6 +47,7 @@ pub fn message_text(p: &Prefs, m: Message) -> String {
         Message::WorkerRestarting => Key::WorkerRestarting,
         Message::WorkerFailed => Key::WorkerFailed,
         Message::SavedGameSetAside => Key::SavedGameSetAside,
+        Message::OtherTab => Key::OtherTab,
         Message::NoRandomness => Key::SomethingWrong,
     };
     t(p, k).to_string()
@@ -204,7 +205,7 @@ fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
     };
     let _ = root.set_attribute("data-color", st.color.name());
     let to_move = s.game().outcome().is_none() && s.game().turn() == st.color;
-    let _ = root.set_attribute("data-turn", if to_move { "1" } else { "0" });
+    let _ = root.set_attribute("data-active", if to_move { "1" } else { "0" });
     if let Some(e) = child(root, "who") {
         e.set_text_content(Some(&who));
     }

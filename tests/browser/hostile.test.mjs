@@ -1,6 +1,6 @@
-// Hostile tests of issue 10 from the player's side: each one shows a real
-// problem found by attacking the contract. They FAIL until the product is
-// fixed (run: node --test tests/browser/hostile.test.mjs).
+// Problems a hostile tester found from the player's side (issue 10), kept
+// as regression tests: two tabs must not fork the saved game, a reload must
+// not refill a clock, and after a take-back the side to move's clock runs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openGame, frame, DESKTOP } from './helpers.mjs';
