@@ -53,7 +53,7 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
         }
         listen(&win, "keydown", |e| review_keys(&e));
         // Leaving the page stores the clocks as they stand.
-        listen(&win, "pagehide", |_| with(Shell::save));
+        listen(&win, "pagehide", |_| with(Shell::save_clock));
         listen(&win, "storage", |e| {
             let Some(e) = e.dyn_ref::<web_sys::StorageEvent>() else {
                 return;
@@ -69,7 +69,7 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
     listen(doc, "visibilitychange", |_| {
         with(|s| {
             if s.doc.hidden() {
-                s.save();
+                s.save_clock();
             }
         })
     });

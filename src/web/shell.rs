@@ -250,6 +250,14 @@ impl Shell {
         self.written = storage::save_game(&saved);
     }
 
+    /// Store the game if a clock runs (everything else is stored as it
+    /// happens): the time used on this move is kept when the page goes.
+    pub fn save_clock(&mut self) {
+        if self.session.clock().is_some_and(|c| c.running.is_some()) {
+            self.save();
+        }
+    }
+
     /// Another tab wrote the saved game: go on from it rather than fork
     /// the game (two tabs could otherwise try the same reveal twice).
     pub fn other_tab_saved(&mut self, text: Option<String>) {
