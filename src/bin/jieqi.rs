@@ -35,7 +35,8 @@ mod cli {
                                        through every reader; counts per outcome
   jieqi bench [DEPTH]                  fixed search: total nodes and nodes/s
   jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
-              [--seed S] [--jobs J] [--out DIR]
+              [--seed S] [--jobs J] [--out DIR] [--openings FILE]
+              [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
         ENGINE: beginner | easy | medium | hard | random | uci:COMMAND; a level may carry its own
                 node budget instead of its clock, e.g. hard:90000
   R: jieqi | chessplayx | vietnam | xiangqi (default: xiangqi for perft without FEN
@@ -50,7 +51,8 @@ mod cli {
             "moves" => "usage: jieqi moves FEN [--rules R]\n  legal moves, sorted, one line",
             "bench" => "usage: jieqi bench [DEPTH]\n  fixed search (default depth 5): total nodes and nodes/s",
             "match" => return Some(format!("usage: jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
-              [--seed S] [--jobs J] [--out DIR]
+              [--seed S] [--jobs J] [--out DIR] [--openings FILE]
+              [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
   ENGINE: beginner | easy | medium | hard | random | uci:COMMAND; a level may carry its own
           node budget instead of its clock, e.g. hard:90000
   --seed: default random, printed; the same seed replays the same games when every
@@ -58,7 +60,13 @@ mod cli {
   A move past its time (--movetime, default 1000 ms; 10000 ms under --nodes) plus a
   {MARGIN_MS} ms margin, an unreadable or illegal move, a line of output over {MAX_LINE} bytes,
   or a crash forfeits the game. Each UCI engine runs in its own process group, killed
-  after each game.")),
+  after each game.
+  --openings FILE: one FEN a line (blank lines and # comments skipped); game pairs
+          cycle through them, each position played with colours swapped
+  --sprt ELO0 ELO1: stop once a sequential probability ratio test (logistic Elo,
+          W/D/L model) accepts H0 (Elo <= ELO0) or H1 (Elo >= ELO1); --alpha and
+          --beta are its error rates (default 0.05 each). The LLR and its bounds are
+          shown after every game; the verdict (or inconclusive) closes the summary.")),
             "help" => USAGE,
             _ => return None,
         }
@@ -196,6 +204,32 @@ mod cli {
                 };
                 let jobs = num(flag(&mut args, "--jobs"), "--jobs", 2usize)?;
                 let out_dir = flag(&mut args, "--out");
+                let alpha = num(flag(&mut args, "--alpha"), "--alpha", 0.05f64)?;
+                let beta = num(flag(&mut args, "--beta"), "--beta", 0.05f64)?;
+                let sprt = match args.iter().position(|a| a == "--sprt") {
+                    None => None,
+                    Some(i) => {
+                        let vals: Vec<String> = args.drain(i..(i + 3).min(args.len())).collect();
+                        let elo = |k: usize| {
+                            vals.get(k)
+                                .and_then(|v| v.parse::<f64>().ok())
+                                .ok_or("--sprt needs two Elo numbers: --sprt ELO0 ELO1")
+                        };
+                        Some(
+                            cli::sprt::Sprt::new(elo(1)?, elo(2)?, alpha, beta)
+                                .map_err(|e| e.to_string())?,
+                        )
+                    }
+                };
+                let openings = match flag(&mut args, "--openings") {
+                    None => Vec::new(),
+                    Some(path) => {
+                        let text = std::fs::read_to_string(&path)
+                            .map_err(|e| format!("cannot read openings '{path}': {e}"))?;
+                        cli::matches::parse_openings(&text, rules)
+                            .map_err(|e| format!("{path}: {e}"))?
+                    }
+                };
                 if args.len() != 2 {
                     return Err("match needs two engines".into());
                 }
@@ -209,6 +243,8 @@ mod cli {
                     jobs,
                     out_dir,
                     max_plies: 400,
+                    sprt,
+                    openings,
                 };
                 cli::matches::run(&cfg)?;
                 Ok(String::new())

@@ -9,6 +9,7 @@ use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender,
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use super::sprt::{Sprt, Verdict};
 use crate::ai::{self, Level, Limits, Request, Searcher, Strength};
 use crate::rules::{fen, Color, Game, Move, Outcome, Reason, RuleSet, Seat, Square};
 
@@ -23,6 +24,53 @@ pub struct MatchConfig {
     pub jobs: usize,
     pub out_dir: Option<String>,
     pub max_plies: usize,
+    /// Stop as soon as this test reaches a verdict.
+    pub sprt: Option<Sprt>,
+    /// Start positions (FEN), cycled by game pair; empty: the rule set's start.
+    pub openings: Vec<String>,
+}
+
+/// A line of an openings file that is not a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningsError {
+    /// 1-based line number; 0 when the file as a whole is at fault.
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            0 => write!(f, "openings: {}", self.message),
+            n => write!(f, "openings line {n}: {}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {}
+
+/// The positions of an openings file: one FEN a line; blank lines and lines
+/// starting with `#` are skipped. Each is checked under `rules`.
+pub fn parse_openings(text: &str, rules: RuleSet) -> Result<Vec<String>, OpeningsError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let pos = fen::parse(line, rules).map_err(|e| OpeningsError {
+            line: i + 1,
+            message: format!("{e} in '{line}'"),
+        })?;
+        out.push(fen::write(&pos));
+    }
+    if out.is_empty() {
+        return Err(OpeningsError {
+            line: 0,
+            message: "no positions in the file".into(),
+        });
+    }
+    Ok(out)
 }
 
 /// One side's engine during a game.
@@ -384,7 +432,12 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
     } else {
         [&cfg.engines[1], &cfg.engines[0]]
     };
-    let mut game = Game::seeded(cfg.rules, seed);
+    // Both games of a pair (2k, 2k+1) start from the same opening, colours swapped.
+    let mut game = match cfg.openings.get((index / 2) % cfg.openings.len().max(1)) {
+        None => Game::seeded(cfg.rules, seed),
+        Some(text) => Game::from_fen_seeded(text, cfg.rules, seed)
+            .map_err(|e| format!("opening '{text}': {e}"))?,
+    };
     // An engine that cannot even start loses the game, like one that crashes later.
     let mut players = [
         make_player(specs[0], cfg.rules, seed ^ 1),
@@ -481,11 +534,31 @@ pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
          + {MARGIN_MS} ms; past it the engine forfeits",
         time_rule(uci_movetime_ms(cfg))
     );
+    if let Some(t) = &cfg.sprt {
+        let (lo, hi) = t.bounds();
+        println!(
+            "SPRT: H0 Elo {} vs H1 Elo {}, alpha {} beta {}, bounds [{lo:.2}, {hi:.2}]",
+            t.elo0, t.elo1, t.alpha, t.beta
+        );
+    }
+    if !cfg.openings.is_empty() {
+        println!(
+            "openings: {} position(s), each played with colours swapped",
+            cfg.openings.len()
+        );
+    }
     let next = AtomicUsize::new(0);
     let tally = Mutex::new((0usize, 0usize, 0usize));
+    // The first verdict and the number of games it was reached at; once set,
+    // no new game starts (games already under way still finish and count).
+    let decided: Mutex<Option<(Verdict, usize)>> = Mutex::new(None);
+    let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
         for _ in 0..cfg.jobs.max(1) {
             s.spawn(|| loop {
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 if i >= cfg.games {
                     break;
@@ -499,8 +572,21 @@ pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
                             _ => t.2 += 1,
                         }
                         let done = t.0 + t.1 + t.2;
+                        let sprt = cfg.sprt.map(|test| {
+                            let llr = test.llr(t.0, t.1, t.2);
+                            let (lo, hi) = test.bounds();
+                            let v = test.verdict(llr);
+                            if v != Verdict::Inconclusive {
+                                let mut d = decided.lock().unwrap();
+                                if d.is_none() {
+                                    *d = Some((v, done));
+                                    stop.store(true, Ordering::SeqCst);
+                                }
+                            }
+                            format!("  LLR {llr:.2} [{lo:.2}, {hi:.2}]")
+                        });
                         eprintln!(
-                            "game {:>4}: {} ({} {})  [{}-{}-{}]",
+                            "game {:>4}: {} ({} {})  [{}-{}-{}]{}",
                             i + 1,
                             r.score,
                             r.outcome,
@@ -511,9 +597,9 @@ pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
                             },
                             t.0,
                             t.1,
-                            t.2
+                            t.2,
+                            sprt.unwrap_or_default()
                         );
-                        let _ = done;
                         if let Some(dir) = &cfg.out_dir {
                             let _ =
                                 std::fs::write(format!("{dir}/game-{:04}.txt", i + 1), r.record);
@@ -539,5 +625,17 @@ pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
         (w as f64 + d as f64 / 2.0) / n * 100.0
     );
     println!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}]");
+    if let Some(t) = &cfg.sprt {
+        let llr = t.llr(w, d, l);
+        let (lo, hi) = t.bounds();
+        let verdict = match *decided.lock().unwrap() {
+            Some((v, at)) => format!("{v} (bound reached after {at} games)"),
+            None => format!("{} (--games ran out)", Verdict::Inconclusive),
+        };
+        println!(
+            "SPRT [{}, {}]: LLR {llr:.2} bounds [{lo:.2}, {hi:.2}]  {verdict}",
+            t.elo0, t.elo1
+        );
+    }
     Ok((w, d, l))
 }

@@ -4,6 +4,7 @@ pub mod fuzz;
 pub mod matches;
 pub mod result;
 pub mod soak;
+pub mod sprt;
 pub mod uci;
 
 use crate::rules::notation::{self, Notation};

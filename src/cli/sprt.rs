@@ -1,0 +1,157 @@
+//! Sequential probability ratio test on a match's wins, draws and losses,
+//! as engine authors use it to stop a match once the answer is known.
+//!
+//! The model is the trinomial generalized SPRT in logistic Elo (the
+//! approximation fishtest uses): with `s_i` the expected score at `elo_i`,
+//! `x` the mean score per game and `v` its per-game variance over `N` games,
+//! `LLR = N (s1 - s0) (2x - s0 - s1) / (2v)`. The match runner plays games one
+//! by one (each with its own seed), not as pentanomial pairs, so the
+//! per-game model is the right one.
+
+use std::fmt;
+
+/// What a test concludes from its log-likelihood ratio.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The LLR fell to the lower bound: the difference is at most `elo0`.
+    H0,
+    /// The LLR rose to the upper bound: the difference is at least `elo1`.
+    H1,
+    /// Neither bound reached yet (or the games ran out).
+    Inconclusive,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::H0 => "H0 accepted",
+            Verdict::H1 => "H1 accepted",
+            Verdict::Inconclusive => "inconclusive",
+        })
+    }
+}
+
+/// Parameters of a test that cannot give a meaningful answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SprtError {
+    /// `elo0` and `elo1` must be finite with `elo0 < elo1`.
+    Hypotheses { elo0: f64, elo1: f64 },
+    /// Error rates must lie strictly between 0 and 1, with `alpha + beta < 1`.
+    ErrorRates { alpha: f64, beta: f64 },
+}
+
+impl fmt::Display for SprtError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SprtError::Hypotheses { elo0, elo1 } => write!(
+                f,
+                "--sprt needs ELO0 < ELO1 (finite numbers), not {elo0} and {elo1}"
+            ),
+            SprtError::ErrorRates { alpha, beta } => write!(
+                f,
+                "--alpha and --beta must lie between 0 and 1 with alpha + beta < 1, \
+                 not {alpha} and {beta}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SprtError {}
+
+/// Pseudo-count that stands in for an outcome not seen yet, so that a run
+/// of only wins (zero variance) gives a finite, growing LLR.
+pub const EMPTY_COUNT: f64 = 0.5;
+
+/// Expected score of a side `elo` logistic Elo stronger than its opponent.
+pub fn score_of_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// A sequential test of H0 "Elo difference = elo0" against H1 "= elo1".
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl Sprt {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
+        if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
+            return Err(SprtError::Hypotheses { elo0, elo1 });
+        }
+        let rate = |r: f64| r > 0.0 && r < 1.0;
+        if !(rate(alpha) && rate(beta) && alpha + beta < 1.0) {
+            return Err(SprtError::ErrorRates { alpha, beta });
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+
+    /// (lower, upper): `ln(beta / (1 - alpha))` and `ln((1 - beta) / alpha)`.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The log-likelihood ratio of H1 against H0 after `w` wins, `d` draws
+    /// and `l` losses. Zero before any game; an outcome not seen yet counts
+    /// as [`EMPTY_COUNT`] games.
+    pub fn llr(&self, w: usize, d: usize, l: usize) -> f64 {
+        if w + d + l == 0 {
+            return 0.0;
+        }
+        let seen = |k: usize| if k == 0 { EMPTY_COUNT } else { k as f64 };
+        let (w, d, l) = (seen(w), seen(d), seen(l));
+        let n = w + d + l;
+        let x = (w + 0.5 * d) / n;
+        let var = (w + 0.25 * d) / n - x * x;
+        let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
+        n * (s1 - s0) * (2.0 * x - s0 - s1) / (2.0 * var)
+    }
+
+    /// `H0` or `H1` once `llr` reaches a bound, otherwise `Inconclusive`.
+    pub fn verdict(&self, llr: f64) -> Verdict {
+        let (lo, hi) = self.bounds();
+        if llr >= hi {
+            Verdict::H1
+        } else if llr <= lo {
+            Verdict::H0
+        } else {
+            Verdict::Inconclusive
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
+    #[test]
+    fn hand_computed_values() {
+        let t = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        // x = 0.7, v = 0.65 - 0.49 = 0.16, s1 = 0.514387...
+        assert!(close(t.llr(60, 20, 20), 1.7337133119290988));
+        assert!(close(t.llr(20, 20, 60), -1.8630827295705779));
+        let (lo, hi) = t.bounds();
+        assert!(close(lo, -2.9444389791664403) && close(hi, -lo));
+    }
+
+    #[test]
+    fn symmetric_hypotheses_and_results_give_zero() {
+        let t = Sprt::new(-5.0, 5.0, 0.05, 0.05).unwrap();
+        assert!(close(t.llr(30, 40, 30), 0.0));
+        assert_eq!(t.verdict(0.0), Verdict::Inconclusive);
+    }
+}
