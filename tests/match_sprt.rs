@@ -1,0 +1,213 @@
+//! `jieqi match --sprt` and `--openings`: the test's arithmetic through the
+//! library, then the program as a user runs it (quick random and
+//! cannot-start engines only).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use jieqi::cli::matches::parse_openings;
+use jieqi::cli::sprt::{score_of_elo, Sprt, SprtError, Verdict};
+use jieqi::rules::{fen, RuleSet};
+
+const ME: &str = env!("CARGO_BIN_EXE_jieqi");
+/// Jieqi openings: the start, and one after a first move.
+const OPENING_A: &str = fen::JIEQI_START;
+const OPENING_B: &str =
+    "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/6P2/X1X1X3X/1X5X1/9/XXXXKXXXX b R2A2C2P4N2B2r2a2c2p5n2b2 0 1";
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
+}
+
+fn standard() -> Sprt {
+    Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap()
+}
+
+#[test]
+fn llr_matches_hand_computed_values() {
+    let t = standard();
+    // 60-20-20: x = 0.7, v = 0.65 - 0.49 = 0.16, s0 = 0.5, s1 = 0.5143871841659...
+    // LLR = 100 * (s1 - s0) * (1.4 - s0 - s1) / 0.32.
+    let s1 = score_of_elo(10.0);
+    assert!(close(s1, 0.514_387_184_165_987_6));
+    let by_hand = 100.0 * (s1 - 0.5) * (1.4 - 0.5 - s1) / 0.32;
+    assert!(close(t.llr(60, 20, 20), by_hand));
+    assert!(close(t.llr(60, 20, 20), 1.733_713_311_929_098_8));
+    assert!(close(t.llr(20, 20, 60), -1.863_082_729_570_577_9));
+    assert_eq!(t.llr(0, 0, 0), 0.0);
+}
+
+#[test]
+fn bounds_follow_the_error_rates() {
+    let (lo, hi) = standard().bounds();
+    assert!(close(lo, (0.05f64 / 0.95).ln()) && close(hi, (0.95f64 / 0.05).ln()));
+    assert!(close(lo, -2.944_438_979_166_440_3));
+    let (lo, hi) = Sprt::new(0.0, 10.0, 0.1, 0.2).unwrap().bounds();
+    assert!(close(lo, (0.2f64 / 0.9).ln()) && close(hi, 8f64.ln()));
+}
+
+#[test]
+fn symmetric_results_sit_in_the_middle() {
+    let t = Sprt::new(-5.0, 5.0, 0.05, 0.05).unwrap();
+    assert!(close(t.llr(30, 40, 30), 0.0));
+    assert!(close(t.llr(7, 0, 7), 0.0));
+    assert_eq!(t.verdict(t.llr(30, 40, 30)), Verdict::Inconclusive);
+}
+
+#[test]
+fn wins_without_losses_raise_the_llr_to_h1() {
+    let t = standard();
+    let mut last = t.llr(0, 0, 0);
+    for w in 1..=40 {
+        let llr = t.llr(w, 0, 0);
+        assert!(
+            llr.is_finite() && llr > last,
+            "{w} wins: {llr} after {last}"
+        );
+        last = llr;
+    }
+    assert_eq!(t.verdict(last), Verdict::H1);
+    assert_eq!(t.verdict(t.llr(0, 0, 40)), Verdict::H0);
+    assert_eq!(t.verdict(t.llr(3, 0, 0)), Verdict::Inconclusive);
+}
+
+#[test]
+fn meaningless_parameters_are_refused() {
+    assert!(matches!(
+        Sprt::new(10.0, 0.0, 0.05, 0.05),
+        Err(SprtError::Hypotheses { .. })
+    ));
+    assert!(matches!(
+        Sprt::new(0.0, f64::NAN, 0.05, 0.05),
+        Err(SprtError::Hypotheses { .. })
+    ));
+    for (a, b) in [(0.0, 0.05), (0.05, 1.0), (0.6, 0.5)] {
+        assert!(matches!(
+            Sprt::new(0.0, 10.0, a, b),
+            Err(SprtError::ErrorRates { .. })
+        ));
+    }
+}
+
+#[test]
+fn openings_skip_comments_and_name_a_bad_line() {
+    let text = format!("# openings\n\n{OPENING_A}\n  \n{OPENING_B}\n");
+    let got = parse_openings(&text, RuleSet::Jieqi).unwrap();
+    assert_eq!(got.len(), 2);
+    let e =
+        parse_openings(&format!("{OPENING_A}\n# fine\nnot a fen\n"), RuleSet::Jieqi).unwrap_err();
+    assert_eq!(e.line, 3);
+    assert!(e.to_string().contains("line 3"), "{e}");
+    assert!(parse_openings("# nothing\n\n", RuleSet::Jieqi).is_err());
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(ME).args(args).output().expect("run jieqi")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jieqi-sprt-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn match_cycles_openings_by_pair_and_names_the_verdict() {
+    let dir = scratch("openings");
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, format!("# two\n{OPENING_A}\n\n{OPENING_B}\n")).unwrap();
+    let games = dir.join("games");
+    let out = run(&[
+        "match",
+        "random",
+        "random",
+        "--games",
+        "4",
+        "--sprt",
+        "0",
+        "10",
+        "--openings",
+        file.to_str().unwrap(),
+        "--jobs",
+        "1",
+        "--seed",
+        "7",
+        "--out",
+        games.to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(stdout.contains("(jieqi, 4 games)"), "{stdout}");
+    assert!(stdout.contains("95% interval"), "{stdout}");
+    let summary = stdout
+        .lines()
+        .find(|l| l.starts_with("SPRT [0, 10]: LLR"))
+        .unwrap_or_else(|| panic!("no SPRT summary in\n{stdout}"));
+    assert!(
+        ["H0 accepted", "H1 accepted", "inconclusive"]
+            .iter()
+            .any(|v| summary.contains(v)),
+        "{summary}"
+    );
+    assert!(text(&out.stderr).contains("LLR"), "progress shows the LLR");
+    // Games 1-2 start from the first opening, 3-4 from the second.
+    let a = fen::write(&fen::parse(OPENING_A, RuleSet::Jieqi).unwrap());
+    let b = fen::write(&fen::parse(OPENING_B, RuleSet::Jieqi).unwrap());
+    for (game, want) in [(1, &a), (2, &a), (3, &b), (4, &b)] {
+        let record = std::fs::read_to_string(games.join(format!("game-{game:04}.txt"))).unwrap();
+        assert!(
+            record.contains(&format!("[FEN \"{want}\"]")),
+            "game {game}:\n{record}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_stops_when_a_bound_is_reached() {
+    // An engine that cannot start loses every game at once.
+    for (engines, verdict) in [
+        (["random", "uci:false"], "H1 accepted"),
+        (["uci:false", "random"], "H0 accepted"),
+    ] {
+        let out = run(&[
+            "match", engines[0], engines[1], "--games", "40", "--sprt", "0", "400", "--jobs", "1",
+            "--seed", "1",
+        ]);
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{stdout}");
+        let summary = stdout.lines().find(|l| l.starts_with("SPRT [")).unwrap();
+        assert!(summary.contains(verdict), "{summary}");
+        assert!(
+            !stdout.contains("40 games"),
+            "the match did not stop:\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_openings_line_stops_before_any_game() {
+    let dir = scratch("bad");
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, format!("{OPENING_A}\n# ok\n\nxxxx/9 w\n")).unwrap();
+    let out = run(&[
+        "match",
+        "random",
+        "random",
+        "--games",
+        "2",
+        "--openings",
+        file.to_str().unwrap(),
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("line 4"), "{stderr}");
+    assert!(!stderr.contains("game "), "a game started:\n{stderr}");
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    let _ = std::fs::remove_dir_all(&dir);
+}
