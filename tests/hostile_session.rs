@@ -3,17 +3,11 @@
 //! given up on that must not look like an AI thinking.
 
 use jieqi::ai::Level;
-use jieqi::rules::{Color, Move, Square};
+use jieqi::rules::Color;
 use jieqi::session::{
     Config, Effect, Event, Opponent, Purpose, Session, Takebacks, ThinkRequest, TimeControl,
 };
 
-fn sq(s: &str) -> Square {
-    Square::parse(s).unwrap()
-}
-fn mv(s: &str) -> Move {
-    Move::new(sq(&s[..2]), sq(&s[2..4]))
-}
 
 fn timed(opponent: Opponent, takebacks: Takebacks) -> Config {
     Config {

@@ -23,7 +23,7 @@ async function play(page, mv) {
 // Contract: fair take-backs never take back a reveal ("a replayed reveal is
 // drawn afresh" only under casual). Two tabs of the same saved game each
 // draw their own reveal for the same move and each goes on saving over the
-// other: a player can try a reveal in several tabs and keep the one they
+// other: a player could try a reveal in several tabs and keep the one they
 // like. A tab whose game was changed by another tab must not play on.
 test('hostile: a second tab cannot fork the saved game (reveal fishing)', async () => {
   const ctx = await browser.newContext({ viewport: { width: DESKTOP.width, height: DESKTOP.height } });
@@ -55,17 +55,22 @@ test('hostile: a second tab cannot fork the saved game (reveal fishing)', async 
   }
 });
 
+/** A new two-player game on a 3+2 clock, through the dialog. */
+async function newTimedGame(page) {
+  await page.click('#btn-new');
+  await page.selectOption('#opt-opponent', 'human');
+  await page.selectOption('#opt-clock', '3+2');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => !document.getElementById('dlg-new').open);
+}
+
 // Contract: "clock state saved and restored"; "flag fall loses on time". A
 // reload must not hand the player back the time spent thinking since the
 // last move.
 test('hostile: reloading does not refill the clock of the player to move', async () => {
   const { ctx, page } = await openGame(browser, url, DESKTOP);
   try {
-    await page.click('#btn-new');
-    await page.selectOption('#opt-opponent', 'human');
-    await page.selectOption('#opt-clock', '3+2');
-    await page.click('#btn-start');
-    await page.waitForFunction(() => !document.getElementById('dlg-new').open);
+    await newTimedGame(page);
     await play(page, 'e3e4');
     // Black thinks for 6 s.
     await page.waitForTimeout(6000);
@@ -83,15 +88,11 @@ test('hostile: reloading does not refill the clock of the player to move', async
 });
 
 // Contract: clocks for two players; after a take-back the side to move is
-// the one whose clock must run. Today the other side's clock keeps running.
+// the one whose clock must run (it was the other side's).
 test('hostile: after a take-back between two players the side to move\'s clock runs', async () => {
   const { ctx, page } = await openGame(browser, url, DESKTOP);
   try {
-    await page.click('#btn-new');
-    await page.selectOption('#opt-opponent', 'human');
-    await page.selectOption('#opt-clock', '3+2');
-    await page.click('#btn-start');
-    await page.waitForFunction(() => !document.getElementById('dlg-new').open);
+    await newTimedGame(page);
     await play(page, 'e0e1');
     await play(page, 'e9e8');
     await play(page, 'e1e0');
