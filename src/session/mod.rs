@@ -350,19 +350,9 @@ impl Session {
         // A saved clock comes back stopped: the side to move's clock goes
         // on from now (the time the page was closed is not charged), once
         // the first move has started the clocks.
-        let (turn, started, over) = (
-            self.game.turn(),
-            self.game.ply() > 0,
-            self.game.outcome().is_some(),
-        );
-        if let Some(c) = self.clock.as_mut() {
-            c.pause(self.now);
-            if started && !over {
-                c.start(turn, self.now);
-            }
-        }
+        self.run_clock_for_turn();
         // A clock saved at zero without its result: that side lost on time.
-        if !over {
+        if self.game.outcome().is_none() {
             if let Some(side) = self.clock.as_ref().and_then(|c| c.flagged(self.now)) {
                 self.game.adjudicate(Outcome {
                     winner: Some(side.other()),
@@ -375,6 +365,34 @@ impl Session {
             }
         }
         self
+    }
+
+    /// Only the side to move's clock runs: none before the first move
+    /// (which starts the clocks) or after the end.
+    fn run_clock_for_turn(&mut self) {
+        let (turn, live) = (
+            self.game.turn(),
+            self.game.ply() > 0 && self.game.outcome().is_none(),
+        );
+        if let Some(c) = self.clock.as_mut() {
+            c.pause(self.now);
+            if live {
+                c.start(turn, self.now);
+            }
+        }
+    }
+
+    /// A shared or imported game, opened for review between two players on
+    /// this device (it may be played on; take-backs off).
+    pub fn from_record(r: &export::GameRecord, now: f64) -> Result<Session, export::ExportError> {
+        let config = Config {
+            rules: r.rules,
+            opponent: Opponent::Human,
+            human: Color::Red,
+            takebacks: Takebacks::Off,
+            clock: None,
+        };
+        Ok(Session::with_game(config, r.to_game()?, now).resumed(None, r.takebacks))
     }
 
     pub fn set_message(&mut self, m: Message) {
@@ -504,7 +522,7 @@ impl Session {
                 // have toggled the selection off): any legal move is played.
                 let m = Move::new(from, to);
                 if self.human_to_move() && self.game.legal_moves().contains(&m) {
-                    self.play_human(m, &mut fx);
+                    self.play(m, &mut fx);
                 }
             }
             Event::Typed(text) => self.typed(&text, &mut fx),
@@ -613,7 +631,7 @@ impl Session {
         }
         if self.slide.is_none() {
             if let Some(m) = self.held.take() {
-                self.play_ai(m, fx);
+                self.play(m, fx);
             }
         }
         if let Some((_, until)) = self.peek {
@@ -649,7 +667,7 @@ impl Session {
         }
         if let Some(from) = self.selected {
             if self.dests.contains(&sq) {
-                self.play_human(Move::new(from, sq), fx);
+                self.play(Move::new(from, sq), fx);
                 return;
             }
             if from == sq {
@@ -692,7 +710,7 @@ impl Session {
         };
         self.typed_error = match found {
             Ok(m) if self.human_to_move() => {
-                self.play_human(m, fx);
+                self.play(m, fx);
                 None
             }
             Ok(_) => Some(TypedError::NotNow),
@@ -703,25 +721,14 @@ impl Session {
         };
     }
 
-    fn play_human(&mut self, m: Move, fx: &mut Vec<Effect>) {
-        if self.play(m, fx) {
-            self.after_move(fx);
-        }
-    }
-
-    fn play_ai(&mut self, m: Move, fx: &mut Vec<Effect>) {
-        if self.play(m, fx) {
-            self.after_move(fx);
-        }
-    }
-
-    /// Play a move on the referee's game (clock, log, animation, sound).
-    fn play(&mut self, m: Move, fx: &mut Vec<Effect>) -> bool {
+    /// Play a move on the referee's game (clock, log, animation, sound),
+    /// then save and go on (the result, or the AI's turn).
+    fn play(&mut self, m: Move, fx: &mut Vec<Effect>) {
         let before = self.game.board().piece_at(m.from);
         let text = notation::write(self.game.board(), m, self.notation);
         let mover = self.game.turn();
         let Ok(played) = self.game.play(m) else {
-            return false;
+            return;
         };
         self.clear_selection();
         self.message = None;
@@ -781,10 +788,6 @@ impl Session {
             notation: text,
             color: mover,
         }));
-        true
-    }
-
-    fn after_move(&mut self, fx: &mut Vec<Effect>) {
         fx.push(Effect::Save);
         if self.game.outcome().is_some() {
             self.game_over(fx);
@@ -895,14 +898,7 @@ impl Session {
         for _ in 0..n {
             self.game.undo();
         }
-        // The side to move's clock runs again (none before the first move).
-        let (turn, started) = (self.game.turn(), self.game.ply() > 0);
-        if let Some(c) = self.clock.as_mut() {
-            c.pause(self.now);
-            if started {
-                c.start(turn, self.now);
-            }
-        }
+        self.run_clock_for_turn();
         self.takebacks += 1;
         self.clear_selection();
         self.slide = None;
@@ -1109,7 +1105,7 @@ impl Session {
                     // The player's own move (and its reveal) is seen first.
                     self.held = Some(m);
                 } else {
-                    self.play_ai(m, fx);
+                    self.play(m, fx);
                 }
             }
         }
