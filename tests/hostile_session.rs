@@ -8,7 +8,6 @@ use jieqi::session::{
     Config, Effect, Event, Opponent, Purpose, Session, Takebacks, ThinkRequest, TimeControl,
 };
 
-
 fn timed(opponent: Opponent, takebacks: Takebacks) -> Config {
     Config {
         rules: jieqi::rules::RuleSet::Jieqi,

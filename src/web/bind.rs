@@ -574,19 +574,10 @@ fn import(s: &mut Shell) {
     }
 }
 
-/// Open a game record for review (two players on this device, not saved
-/// over the player's own game until a new game starts).
+/// Open a game record for review: it is not saved over the player's own
+/// game until a new game starts.
 pub fn open_record(s: &mut Shell, r: &export::GameRecord) -> Result<(), export::ExportError> {
-    let game = r.to_game()?;
-    let config = Config {
-        rules: r.rules,
-        opponent: Opponent::Human,
-        human: Color::Red,
-        takebacks: Takebacks::Off,
-        clock: None,
-    };
-    let mut session = Session::with_game(config, game, now());
-    session = session.resumed(None, r.takebacks);
+    let session = Session::from_record(r, now())?;
     s.transient = true;
     s.replace(session);
     Ok(())

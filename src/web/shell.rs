@@ -67,6 +67,8 @@ pub struct Shell {
     /// Counts the workers started, so a late start check knows its own.
     worker_gen: u32,
     frame_requested: bool,
+    /// Something changed since the panels were last drawn.
+    dirty: bool,
     last_height: i32,
     /// When the game was last stored, and the text stored.
     pub last_save: f64,
@@ -122,6 +124,7 @@ impl Shell {
             transient: false,
             worker_gen: 0,
             frame_requested: false,
+            dirty: true,
             last_height: 0,
             last_save: 0.0,
             written: None,
@@ -129,11 +132,20 @@ impl Shell {
     }
 
     pub fn dispatch(&mut self, ev: Event) {
+        self.feed(ev);
+        self.dirty = true;
+        self.schedule();
+    }
+
+    /// Hand an event to the session and carry out its effects; returns
+    /// whether there were any besides animating.
+    fn feed(&mut self, ev: Event) -> bool {
         let fx = self.session.handle(ev, now());
+        let changed = fx.iter().any(|e| *e != Effect::Animate);
         for e in fx {
             self.apply(e);
         }
-        self.schedule();
+        changed
     }
 
     fn apply(&mut self, e: Effect) {
@@ -155,11 +167,7 @@ impl Shell {
                     .is_some_and(|w| worker_link::post(w, &msg));
                 if !sent {
                     // No worker to ask: the session restarts it.
-                    let s = &mut self.session;
-                    let fx = s.handle(Event::WorkerFailed, now());
-                    for e in fx {
-                        self.apply(e);
-                    }
+                    self.feed(Event::WorkerFailed);
                 }
             }
             // A single-threaded worker cannot be interrupted; its answer
@@ -396,12 +404,14 @@ impl Shell {
                 s.frame_requested = false;
                 if s.session.slide().is_some() {
                     // Moves on the slide, and plays an AI move held for it.
-                    let fx = s.session.handle(Event::Tick, now());
-                    for e in fx {
-                        s.apply(e);
-                    }
+                    s.dirty |= s.feed(Event::Tick);
                 }
-                s.render();
+                // The panels only when something changed; the board always.
+                if std::mem::take(&mut s.dirty) {
+                    s.render();
+                } else {
+                    s.draw_board();
+                }
                 if s.session.slide().is_some() || s.drag.as_ref().is_some_and(|d| d.active) {
                     s.schedule();
                 }
@@ -586,20 +596,18 @@ impl Shell {
     }
 
     /// Replace the session (a new game from outside, an imported game).
-    pub fn replace(&mut self, mut session: Session) {
+    pub fn replace(&mut self, session: Session) {
         let ready = self.session.worker() == crate::session::Worker::Ready;
-        let fx = session.handle(Event::SetNotation(self.prefs.notation), now());
         self.session = session;
-        for e in fx {
-            self.apply(e);
-        }
+        self.feed(Event::SetNotation(self.prefs.notation));
+        self.feed(Event::SetAnimation(self.prefs.anim_ms));
+        self.feed(Event::SetRotate(self.prefs.rotate));
         if ready {
             // The new session learns the worker is there (and asks it).
-            self.dispatch(Event::WorkerReady);
+            self.feed(Event::WorkerReady);
         }
-        self.dispatch(Event::SetAnimation(self.prefs.anim_ms));
-        self.dispatch(Event::SetRotate(self.prefs.rotate));
         self.resize();
+        self.dirty = true;
         self.schedule();
     }
 }

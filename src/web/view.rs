@@ -374,7 +374,6 @@ fn entry_button(doc: &Document, p: &Prefs, e: &Entry, ply: usize) -> Result<Elem
 /// The face-down pools as this seat knows them: counts, or percentages.
 pub fn pools(doc: &Document, s: &Session, p: &Prefs) {
     let Some(div) = el(doc, "pools") else { return };
-    let view = s.game().view(s.seat());
     let key = format!(
         "{}|{}|{}|{}|{}",
         s.game().ply(),
@@ -388,6 +387,7 @@ pub fn pools(doc: &Document, s: &Session, p: &Prefs) {
     }
     let _ = div.set_attribute("data-key", &key);
     div.set_text_content(None);
+    let view = s.game().view(s.seat());
     for c in [Color::Red, Color::Black] {
         let hidden = view.position.hidden_count(c);
         let pool = view.position.pool(c);
