@@ -62,23 +62,18 @@ pub fn allows_mate(pos: &mut Position, m: Move) -> bool {
 
 /// The moves that end the game at once, whatever they reveal.
 pub fn mating_moves(pos: &Position) -> Vec<Move> {
-    let mut p = pos.clone();
-    let moves: MoveList = p.legal_moves();
-    moves
-        .iter()
-        .copied()
-        .filter(|&m| mates(&mut p, m))
-        .collect()
+    legal_where(pos, mates)
 }
 
 /// The moves that give the opponent no mate in one. Empty when every move
 /// does (nothing is safe, so nothing is filtered out then).
 pub fn safe_moves(pos: &Position) -> Vec<Move> {
+    legal_where(pos, |p, m| !allows_mate(p, m))
+}
+
+/// The legal moves of `pos` for which `keep` holds.
+fn legal_where(pos: &Position, mut keep: impl FnMut(&mut Position, Move) -> bool) -> Vec<Move> {
     let mut p = pos.clone();
     let moves: MoveList = p.legal_moves();
-    moves
-        .iter()
-        .copied()
-        .filter(|&m| !allows_mate(&mut p, m))
-        .collect()
+    moves.iter().copied().filter(|&m| keep(&mut p, m)).collect()
 }
