@@ -1,13 +1,22 @@
 //! Iterative-deepening PVS with a transposition table, quiescence on
 //! captures, and reveals as chance nodes: the value of a move that turns a
 //! piece face up is the pool-weighted mean over the identities it can become.
+//!
+//! Move ordering and pruning follow the strongest alpha-beta engines: a
+//! move picker without allocation (TT move, good captures, killers, counter
+//! move, quiets by their histories, bad captures), butterfly, counter-move,
+//! continuation (one and two plies) and capture histories with gravity,
+//! log-based late-move reductions adjusted by history and "improving",
+//! reverse futility, razoring, null move, futility and late-move pruning,
+//! internal iterative reduction and check extensions. The history tables
+//! live in [`History`] and the move picker in [`Picker`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::clock::now_ms;
 use super::eval::{evaluate, piece_value, MATE, MATE_BOUND};
 use super::tt::{Bound, Tt};
-use crate::rules::{Move, MoveList, Position};
+use crate::rules::{Move, MoveList, Piece, Position};
 
 const MAX_PLY: usize = 96;
 const INF: i32 = MATE + 1;
@@ -64,10 +73,168 @@ pub struct Noise {
     pub seed: u64,
 }
 
+/// Kinds of movers for the histories: colour x (role, or face down).
+const KINDS: usize = 16;
+/// One history slot per (kind, destination).
+const SLOTS: usize = KINDS * 90;
+/// No move (the root's parent, a null move).
+const NO_SLOT: usize = SLOTS;
+/// Histories stay within +-HISTORY_MAX (gravity).
+const HISTORY_MAX: i32 = 16_384;
+
+#[inline]
+fn kind(p: Piece) -> usize {
+    p.color.index() * 8 + if p.hidden { 7 } else { p.role.index() }
+}
+
+#[inline]
+fn slot(p: Piece, m: Move) -> usize {
+    kind(p) * 90 + m.to.index()
+}
+
+/// Move the entry towards `bonus`'s sign, less the fuller it is.
+#[inline]
+fn gravity(h: &mut i16, bonus: i32) {
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let v = *h as i32;
+    *h = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+}
+
+/// What the search learns about moves across nodes.
+struct History {
+    /// Quiet moves by side, from and to.
+    butterfly: Vec<i16>,
+    /// Quiet moves by the previous move's slot (one ply and two plies back)
+    /// and their own slot; one extra row for "no previous move".
+    continuation: Vec<i16>,
+    /// Captures by the mover's slot and the victim's kind.
+    capture: Vec<i16>,
+    /// The quiet reply that refuted each move (by its slot).
+    counter: Vec<Option<Move>>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+}
+
+impl History {
+    fn new() -> History {
+        History {
+            butterfly: vec![0; 2 * 90 * 90],
+            continuation: vec![0; (SLOTS + 1) * SLOTS],
+            capture: vec![0; SLOTS * KINDS],
+            counter: vec![None; SLOTS + 1],
+            killers: [[None; 2]; MAX_PLY + 2],
+        }
+    }
+
+    fn clear(&mut self) {
+        self.butterfly.iter_mut().for_each(|h| *h = 0);
+        self.continuation.iter_mut().for_each(|h| *h = 0);
+        self.capture.iter_mut().for_each(|h| *h = 0);
+        self.counter.iter_mut().for_each(|m| *m = None);
+        self.killers = [[None; 2]; MAX_PLY + 2];
+    }
+
+    #[inline]
+    fn butterfly_at(&mut self, pos: &Position, m: Move) -> &mut i16 {
+        &mut self.butterfly[pos.turn().index() * 8100 + m.from.index() * 90 + m.to.index()]
+    }
+
+    /// The ordering score of a quiet move: its three histories.
+    #[inline]
+    fn quiet(&self, pos: &Position, m: Move, s: usize, prev: [usize; 2]) -> i32 {
+        self.butterfly[pos.turn().index() * 8100 + m.from.index() * 90 + m.to.index()] as i32
+            + self.continuation[prev[0] * SLOTS + s] as i32
+            + self.continuation[prev[1] * SLOTS + s] as i32
+    }
+
+    fn update_quiet(&mut self, pos: &Position, m: Move, s: usize, prev: [usize; 2], bonus: i32) {
+        gravity(self.butterfly_at(pos, m), bonus);
+        gravity(&mut self.continuation[prev[0] * SLOTS + s], bonus);
+        gravity(&mut self.continuation[prev[1] * SLOTS + s], bonus / 2);
+    }
+
+    #[inline]
+    fn capture_at(&mut self, s: usize, victim: Piece) -> &mut i16 {
+        &mut self.capture[s * KINDS + kind(victim)]
+    }
+}
+
+/// Ordering bands of the move picker.
+const TT_MOVE: i32 = i32::MAX;
+const GOOD_CAPTURE: i32 = 1 << 29;
+const KILLER: i32 = 1 << 28;
+const COUNTER: i32 = KILLER - 2;
+const BAD_CAPTURE: i32 = -(1 << 29);
+
+/// The moves of a node with their ordering scores, handed out best first
+/// (a selection sort that stops where the node does).
+struct Picker {
+    moves: MoveList,
+    scores: [i32; MoveList::CAP],
+    next: usize,
+}
+
+impl Picker {
+    fn next(&mut self) -> Option<(Move, i32)> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        let i = self.next;
+        self.moves.as_mut_slice().swap(i, best);
+        self.scores.swap(i, best);
+        self.next += 1;
+        Some((self.moves.as_slice()[i], self.scores[i]))
+    }
+}
+
+/// Cheap static exchange: does capturing with `m` win at least `threshold`,
+/// counting one recapture? Face-down pieces count at their pool's mean.
+fn capture_wins(pos: &Position, m: Move, threshold: i32) -> bool {
+    let (Some(victim), Some(attacker)) = (pos.piece_at(m.to), pos.piece_at(m.from)) else {
+        return false;
+    };
+    let v = piece_value(pos, victim);
+    let a = piece_value(pos, attacker);
+    if v - a >= threshold {
+        return true;
+    }
+    if v < threshold {
+        return false;
+    }
+    !pos.recapturable_after(m)
+}
+
+/// Late-move reductions by depth and move number, in plies x 1024.
+fn lmr_table() -> Box<[[i32; 64]; 64]> {
+    let mut t = Box::new([[0; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (n, r) in row.iter_mut().enumerate().skip(1) {
+            *r = ((0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) * 1024.0) as i32;
+        }
+    }
+    t
+}
+
+#[derive(Clone, Copy)]
+struct Frame {
+    /// Static evaluation at this ply (None in check).
+    eval: Option<i32>,
+    /// History slot of the move played from this ply (NO_SLOT: none, null).
+    slot: usize,
+    /// Did the move into the node at this ply give check?
+    check: bool,
+}
+
 pub struct Searcher {
     tt: Tt,
-    history: Vec<i32>,
-    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    history: History,
+    lmr: Box<[[i32; 64]; 64]>,
     nodes: u64,
     start: f64,
     limits: Limits,
@@ -77,12 +244,14 @@ pub struct Searcher {
     root_noise: Vec<(Move, i32)>,
     /// Full chance nodes on the current path.
     reveals: u32,
-    /// Did the move into the node at each ply give check?
-    checks: [bool; MAX_PLY + 2],
+    stack: [Frame; MAX_PLY + 2],
     /// The root moves searched (legal moves, `searchmoves` applied).
     root_moves: Vec<Move>,
     /// Root moves already reported as better lines in this iteration (MultiPV).
     excluded: Vec<Move>,
+    /// The best root move of the iteration in progress that beat the
+    /// window's lower end, with its score (kept if time runs out).
+    root_best: Option<(Move, i32)>,
     seldepth: usize,
 }
 
@@ -90,8 +259,8 @@ impl Searcher {
     pub fn new(hash_mb: usize) -> Searcher {
         Searcher {
             tt: Tt::new(hash_mb),
-            history: vec![0; 90 * 90],
-            killers: [[None; 2]; MAX_PLY + 1],
+            history: History::new(),
+            lmr: lmr_table(),
             nodes: 0,
             start: 0.0,
             limits: Limits::default(),
@@ -99,9 +268,14 @@ impl Searcher {
             path: Vec::new(),
             root_noise: Vec::new(),
             reveals: 0,
-            checks: [false; MAX_PLY + 2],
+            stack: [Frame {
+                eval: None,
+                slot: NO_SLOT,
+                check: false,
+            }; MAX_PLY + 2],
             root_moves: Vec::new(),
             excluded: Vec::new(),
+            root_best: None,
             seldepth: 0,
         }
     }
@@ -117,7 +291,7 @@ impl Searcher {
 
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
+        self.history.clear();
     }
 
     /// Search `pos` (a seat's knowledge). `recent` are the public keys of
@@ -155,8 +329,7 @@ impl Searcher {
         self.limits = limits;
         self.stopped = false;
         self.reveals = 0;
-        self.killers = [[None; 2]; MAX_PLY + 1];
-        self.history.iter_mut().for_each(|h| *h /= 8);
+        self.history.killers = [[None; 2]; MAX_PLY + 2];
         self.path.clear();
         self.path
             .extend(recent.iter().copied().filter(|&k| k != pos.public_hash()));
@@ -204,27 +377,38 @@ impl Searcher {
             self.excluded.clear();
             for line in 0..lines {
                 // Aspiration windows around the last score (best line only).
-                let mut delta = 40;
+                let mut delta = 30;
                 let (mut alpha, mut beta) = if line == 0 && depth >= 4 && score.abs() < MATE_BOUND {
                     (score - delta, score + delta)
                 } else {
                     (-INF, INF)
                 };
+                self.root_best = None;
                 let s = loop {
                     let s = self.root(&mut pos, depth as i32, alpha, beta, stop);
                     if self.stopped {
                         break s;
                     }
                     if s <= alpha {
+                        beta = (alpha + beta) / 2;
                         alpha = (alpha - delta).max(-INF);
                     } else if s >= beta {
                         beta = (beta + delta).min(INF);
                     } else {
                         break s;
                     }
-                    delta *= 3;
+                    delta += delta;
                 };
                 if self.stopped && (depth > 1 || line > 0) {
+                    // A move of the unfinished iteration that beat the
+                    // window is better than the last iteration's choice.
+                    if let (0, Some((m, s))) = (line, self.root_best) {
+                        if result.best != Some(m) {
+                            result.best = Some(m);
+                            result.score = s;
+                            result.pv = vec![m];
+                        }
+                    }
                     break 'deepening;
                 }
                 let pv = self.pv(&mut pos, depth as usize);
@@ -305,16 +489,20 @@ impl Searcher {
             }
         }
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
-        self.order(pos, &mut moves, tt_move, 0);
+        let mut picker = self.picker(pos, moves, tt_move, 0);
         let noisy = self.root_noise.iter().any(|&(_, n)| n != 0);
+        self.stack[0].check = pos.in_check();
+        self.stack[0].eval = None;
         let mut best = -INF;
         let mut best_move = None;
-        for (i, &m) in moves.iter().enumerate() {
+        let mut i = 0;
+        while let Some((m, _)) = picker.next() {
             let bonus = self
                 .root_noise
                 .iter()
                 .find(|(x, _)| *x == m)
                 .map_or(0, |&(_, n)| n);
+            self.stack[0].slot = slot(pos.piece_at(m.from).expect("mover"), m);
             let s = if i == 0 || noisy {
                 let (a, b) = if noisy { (-INF, INF) } else { (-beta, -alpha) };
                 // Noise must not push a score past the window's ends: a
@@ -328,6 +516,7 @@ impl Searcher {
                 }
                 s
             };
+            i += 1;
             // A move whose search was cut short has no score.
             if self.stopped {
                 break;
@@ -337,9 +526,10 @@ impl Searcher {
                 best_move = Some(m);
                 if s > alpha {
                     alpha = s;
-                }
-                if alpha >= beta && !noisy {
-                    break;
+                    self.root_best = Some((m, s));
+                    if alpha >= beta && !noisy {
+                        break;
+                    }
                 }
             }
         }
@@ -459,14 +649,23 @@ impl Searcher {
         if !punish || 2 * j > ply {
             return Some(0);
         }
-        // checks[ply] is the move into this node (by the side not to move).
-        let theirs = (0..j).all(|i| self.checks[ply - 2 * i]);
-        let ours = (0..j).all(|i| self.checks[ply - 2 * i - 1]);
+        // stack[ply].check is the move into this node (by the side not to move).
+        let theirs = (0..j).all(|i| self.stack[ply - 2 * i].check);
+        let ours = (0..j).all(|i| self.stack[ply - 2 * i - 1].check);
         Some(match (theirs, ours) {
             (true, false) => PERPETUAL,
             (false, true) => -PERPETUAL,
             _ => 0,
         })
+    }
+
+    /// The slots of the moves one and two plies before the node at `ply`.
+    #[inline]
+    fn prev_slots(&self, ply: usize) -> [usize; 2] {
+        [
+            if ply >= 1 { self.stack[ply - 1].slot } else { NO_SLOT },
+            if ply >= 2 { self.stack[ply - 2].slot } else { NO_SLOT },
+        ]
     }
 
     fn negamax(
@@ -486,7 +685,7 @@ impl Searcher {
             return evaluate(pos);
         }
         let in_check = pos.in_check();
-        self.checks[ply] = in_check;
+        self.stack[ply].check = in_check;
         if let Some(s) = self.repetition(pos.public_hash(), ply, pos.rules().punishes_perpetual()) {
             return s;
         }
@@ -496,7 +695,7 @@ impl Searcher {
         if alpha >= beta {
             return alpha;
         }
-        let depth = if in_check { depth + 1 } else { depth };
+        let mut depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0, stop);
         }
@@ -504,6 +703,7 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
+            // A move from another position (a key collision) matches no legal move.
             tt_move = e.mv;
             if e.depth >= depth && !pv_node {
                 let s = Tt::score_from(e.score, ply);
@@ -515,47 +715,119 @@ impl Searcher {
                 }
             }
         }
-        let static_eval = evaluate(pos);
-        // Null move: give the turn away; if still above beta, prune.
-        if !pv_node && !in_check && depth >= 3 && static_eval >= beta && has_pieces(pos) {
-            let r = 2 + depth / 4;
-            let h = pos.make_null();
-            self.path.push(h);
-            let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, stop);
-            self.path.pop();
-            pos.unmake_null(h);
-            if self.stopped {
-                return 0;
+        let prev = self.prev_slots(ply);
+        let eval = if in_check { None } else { Some(evaluate(pos)) };
+        self.stack[ply].eval = eval;
+        // Is the side to move better off than two plies ago?
+        let improving = match (eval, ply.checked_sub(2).and_then(|p| self.stack[p].eval)) {
+            (Some(e), Some(before)) => e > before,
+            (Some(_), None) => ply < 2,
+            _ => false,
+        };
+        if let (Some(eval), false) = (eval, pv_node) {
+            // Reverse futility: far above beta at low depth.
+            if depth <= 6 && beta.abs() < MATE_BOUND && eval - 90 * (depth - improving as i32) >= beta {
+                return eval;
             }
-            if s >= beta && s < MATE_BOUND {
-                return s;
+            // Razoring: far below alpha, only captures can help.
+            if depth <= 2 && alpha.abs() < MATE_BOUND && eval + 200 + 220 * depth <= alpha {
+                let q = self.quiesce(pos, alpha, alpha + 1, ply, 0, stop);
+                if q <= alpha {
+                    return q;
+                }
+            }
+            // Null move: give the turn away; if still above beta, prune.
+            if depth >= 3
+                && eval >= beta
+                && prev[0] != NO_SLOT
+                && beta > -MATE_BOUND
+                && has_pieces(pos)
+            {
+                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                let h = pos.make_null();
+                self.path.push(h);
+                self.stack[ply].slot = NO_SLOT;
+                let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, stop);
+                self.path.pop();
+                pos.unmake_null(h);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
             }
         }
-        // Reverse futility at the frontier.
-        if !pv_node && !in_check && depth <= 2 && static_eval - 150 * depth >= beta {
-            return static_eval;
+        // Internal iterative reduction: no move to try first, search less.
+        if tt_move.is_none() && depth >= 4 {
+            depth -= 1;
         }
 
-        let mut moves = pos.legal_moves();
+        let moves = pos.legal_moves();
         if moves.is_empty() {
             return -MATE + ply as i32;
         }
-        self.order(pos, &mut moves, tt_move, ply);
+        let mut picker = self.picker(pos, moves, tt_move, ply);
+        let killers = self.history.killers[ply];
+        let counter = self.history.counter[prev[0]];
         let mut best = -INF;
         let mut best_move = None;
         let orig_alpha = alpha;
-        for (i, &m) in moves.iter().enumerate() {
-            let capture = pos.piece_at(m.to).is_some();
-            let reveal = pos.piece_at(m.from).is_some_and(|p| p.hidden);
-            let quiet = !capture && !reveal;
-            // Late-move reductions for quiet moves.
-            let mut r = 0;
-            if depth >= 3 && i >= 3 && quiet && !in_check {
-                r = 1 + (i as i32 >= 10) as i32 + (depth >= 6) as i32;
+        let mut searched = 0;
+        let mut quiets_tried = [(m_none(), 0usize); 32];
+        let mut n_quiets = 0;
+        let mut captures_tried = [(0usize, None::<Piece>); 16];
+        let mut n_captures = 0;
+        while let Some((m, score)) = picker.next() {
+            let mover = pos.piece_at(m.from).expect("mover");
+            let victim = pos.piece_at(m.to);
+            let reveal = mover.hidden;
+            let quiet = victim.is_none() && !reveal;
+            let s_slot = slot(mover, m);
+            if searched > 0 && best > -MATE_BOUND && !in_check {
+                if quiet {
+                    // Late-move pruning and futility: quiet moves late in
+                    // a node far from the window are not worth a search.
+                    let lmp = (3 + depth * depth) / (2 - improving as i32);
+                    let futile = depth <= 6
+                        && alpha < MATE_BOUND
+                        && eval.is_some_and(|e| e + 120 + 110 * depth <= alpha);
+                    if !pv_node
+                        && (depth <= 5 && n_quiets as i32 >= lmp || futile)
+                        && !pos.gives_check(m)
+                    {
+                        continue;
+                    }
+                } else if victim.is_some()
+                    && !pv_node
+                    && depth <= 4
+                    && score < GOOD_CAPTURE
+                    && !capture_wins(pos, m, -150 * depth)
+                {
+                    continue;
+                }
             }
-            // Reveals multiply the tree: search them one ply shallower when deep.
+            // Late-move reductions.
+            let mut r = 0;
+            if depth >= 3 && searched >= 2 && (quiet || score <= BAD_CAPTURE + (1 << 24)) {
+                r = self.lmr[depth.min(63) as usize][searched.min(63)];
+                if pv_node {
+                    r -= 1024;
+                }
+                if !improving {
+                    r += 512;
+                }
+                if quiet {
+                    if Some(m) == killers[0] || Some(m) == killers[1] || Some(m) == counter {
+                        r -= 1024;
+                    }
+                    r -= self.history.quiet(pos, m, s_slot, prev) * 1024 / 12_000;
+                }
+                r = (r / 1024).clamp(0, depth - 2);
+            }
+            self.stack[ply].slot = s_slot;
             let d = depth - 1;
-            let s = if i == 0 {
+            let s = if searched == 0 {
                 self.child(pos, m, d, -beta, -alpha, ply + 1, stop)
             } else {
                 let mut s = self.child(pos, m, d - r, -alpha - 1, -alpha, ply + 1, stop);
@@ -564,6 +836,7 @@ impl Searcher {
                 }
                 s
             };
+            searched += 1;
             if self.stopped {
                 return 0;
             }
@@ -573,21 +846,36 @@ impl Searcher {
                 if s > alpha {
                     alpha = s;
                     if s >= beta {
+                        let bonus = (150 * depth - 100).min(1800);
                         if quiet {
-                            let k = &mut self.killers[ply];
+                            let k = &mut self.history.killers[ply];
                             if k[0] != Some(m) {
                                 k[1] = k[0];
                                 k[0] = Some(m);
                             }
-                            let h = &mut self.history[m.from.index() * 90 + m.to.index()];
-                            *h += depth * depth;
-                            if *h > 1 << 20 {
-                                self.history.iter_mut().for_each(|x| *x /= 2);
+                            self.history.counter[prev[0]] = Some(m);
+                            self.history.update_quiet(pos, m, s_slot, prev, bonus);
+                            for &(q, qs) in &quiets_tried[..n_quiets] {
+                                self.history.update_quiet(pos, q, qs, prev, -bonus);
+                            }
+                        } else if let Some(v) = victim {
+                            gravity(self.history.capture_at(s_slot, v), bonus);
+                        }
+                        for &(cs, cv) in &captures_tried[..n_captures] {
+                            if let Some(cv) = cv {
+                                gravity(self.history.capture_at(cs, cv), -bonus);
                             }
                         }
                         break;
                     }
                 }
+            }
+            if quiet && n_quiets < quiets_tried.len() {
+                quiets_tried[n_quiets] = (m, s_slot);
+                n_quiets += 1;
+            } else if victim.is_some() && n_captures < captures_tried.len() {
+                captures_tried[n_captures] = (s_slot, victim);
+                n_captures += 1;
             }
         }
         let bound = if best >= beta {
@@ -622,19 +910,22 @@ impl Searcher {
             }
             alpha = alpha.max(stand);
         }
-        let all = pos.legal_moves();
-        if all.is_empty() {
-            return -MATE + ply as i32;
-        }
-        let mut moves = MoveList::new();
-        for &m in all.iter() {
-            if in_check || pos.piece_at(m.to).is_some() {
-                moves.push(m);
+        let moves = if in_check {
+            let all = pos.legal_moves();
+            if all.is_empty() {
+                return -MATE + ply as i32;
             }
-        }
-        self.order(pos, &mut moves, None, MAX_PLY);
+            all
+        } else {
+            pos.legal_captures()
+        };
+        let mut picker = self.picker(pos, moves, None, MAX_PLY);
         let mut best = if in_check { -INF } else { stand };
-        for &m in moves.iter() {
+        while let Some((m, score)) = picker.next() {
+            // Captures that lose material cannot lift a standing score.
+            if !in_check && score < GOOD_CAPTURE {
+                continue;
+            }
             // Deep in quiescence a chance node per capture explodes: past the
             // first capture, follow one typical identity.
             let s = self.score_move(pos, m, qply == 0, |me, pos| {
@@ -656,38 +947,49 @@ impl Searcher {
         best
     }
 
-    /// Order: TT move, captures by victim value then cheap attacker, killers, history.
-    fn order(&self, pos: &Position, moves: &mut MoveList, tt_move: Option<Move>, ply: usize) {
-        let killers = if ply < MAX_PLY {
-            self.killers[ply]
+    /// Score `moves` for the picker: TT move, good captures (by victim,
+    /// then capture history), killers, counter move, quiet moves by their
+    /// histories (reveals across the river first), bad captures.
+    fn picker(&self, pos: &Position, moves: MoveList, tt_move: Option<Move>, ply: usize) -> Picker {
+        let (killers, prev) = if ply < MAX_PLY {
+            (self.history.killers[ply], self.prev_slots(ply))
         } else {
-            [None; 2]
+            ([None; 2], [NO_SLOT; 2])
         };
-        let mut scored: Vec<(i32, Move)> = moves
-            .iter()
-            .map(|&m| {
-                let s = if Some(m) == tt_move {
-                    1 << 30
-                } else if let Some(v) = pos.piece_at(m.to) {
-                    let a = pos.piece_at(m.from).unwrap();
-                    (1 << 24) + piece_value(pos, v) * 16 - piece_value(pos, a) / 8
-                } else if killers[0] == Some(m) {
-                    (1 << 23) + 2
-                } else if killers[1] == Some(m) {
-                    (1 << 23) + 1
+        let counter = self.history.counter[prev[0]];
+        let mut scores = [0i32; MoveList::CAP];
+        for (i, &m) in moves.iter().enumerate() {
+            let mover = pos.piece_at(m.from).expect("mover");
+            let s = slot(mover, m);
+            scores[i] = if Some(m) == tt_move {
+                TT_MOVE
+            } else if let Some(v) = pos.piece_at(m.to) {
+                let order = piece_value(pos, v) * 16
+                    + self.history.capture[s * KINDS + kind(v)] as i32 / 16;
+                if capture_wins(pos, m, 0) {
+                    GOOD_CAPTURE + order
                 } else {
-                    let reveal_bonus = match pos.piece_at(m.from) {
-                        Some(p) if p.hidden && !m.to.on_own_half(p.color) => 5000,
-                        _ => 0,
-                    };
-                    self.history[m.from.index() * 90 + m.to.index()].min(1 << 22) + reveal_bonus
+                    BAD_CAPTURE + order
+                }
+            } else if killers[0] == Some(m) {
+                KILLER
+            } else if killers[1] == Some(m) {
+                KILLER - 1
+            } else if counter == Some(m) {
+                COUNTER
+            } else {
+                let reveal_bonus = if mover.hidden && !m.to.on_own_half(mover.color) {
+                    8_000
+                } else {
+                    0
                 };
-                (s, m)
-            })
-            .collect();
-        scored.sort_by_key(|x| std::cmp::Reverse(x.0));
-        for (i, (_, m)) in scored.into_iter().enumerate() {
-            moves.as_mut_slice()[i] = m;
+                self.history.quiet(pos, m, s, prev) + reveal_bonus
+            };
+        }
+        Picker {
+            moves,
+            scores,
+            next: 0,
         }
     }
 
@@ -716,6 +1018,12 @@ impl Searcher {
         }
         pv
     }
+}
+
+/// A placeholder for unused slots of move arrays.
+fn m_none() -> Move {
+    let a = crate::rules::Square::from_index(0);
+    Move::new(a, a)
 }
 
 fn has_pieces(pos: &Position) -> bool {

@@ -662,6 +662,22 @@ impl Position {
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.pseudo_moves(&mut list);
+        self.keep_legal(&mut list);
+        list
+    }
+
+    /// The legal captures of the side to move (quiescence search).
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.pseudo_moves(&mut list);
+        list.retain(|m| self.board[m.to.index()] != 0);
+        self.keep_legal(&mut list);
+        list
+    }
+
+    /// Drop the moves of `list` (pseudo-legal moves of the side to move)
+    /// that leave the own general attacked.
+    fn keep_legal(&self, list: &mut MoveList) {
         let k = self.general(self.turn);
         if self.in_check() {
             list.retain(|m| !self.leaves_general_attacked(m));
@@ -674,7 +690,26 @@ impl Position {
             };
             list.retain(|m| !touches(m) || !self.leaves_general_attacked(m));
         }
-        list
+    }
+
+    /// After `m` (board only), does the opponent attack `m.to`? A cheap
+    /// exchange test for the search: can the mover be taken back at once?
+    pub fn recapturable_after(&self, m: Move) -> bool {
+        let mut board = self.board;
+        board[m.to.index()] = board[m.from.index()];
+        board[m.from.index()] = 0;
+        let facing = m.from == self.generals[self.turn.index()];
+        self.attacked_on(&board, m.to, self.turn.other(), facing)
+    }
+
+    /// Does `m` (by a face-up piece; a face-down mover's identity is not
+    /// known before it moves) attack the opponent's general?
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut board = self.board;
+        board[m.to.index()] = board[m.from.index()];
+        board[m.from.index()] = 0;
+        let k = self.generals[self.turn.other().index()];
+        self.attacked_on(&board, k, self.turn, true)
     }
 
     /// Legal moves of the piece on `from` (for the page's destination dots).

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Build a fixed earlier engine to measure against: scripts/baseline.sh [REV]
+# REV defaults to the tag ai-baseline-1 (the engine before issue 11; its
+# commit is b71083a if tags were not cloned). Prints the binary's path, for
+#   jieqi match hard "uci:$(scripts/baseline.sh) uci" --games 400 ...
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rev=${1:-ai-baseline-1}
+git rev-parse -q --verify "$rev^{commit}" >/dev/null || rev=b71083a
+commit=$(git rev-parse "$rev^{commit}")
+out="target/baseline/$commit"
+if [ ! -x "$out/jieqi" ]; then
+  src="target/baseline/src-$commit"
+  rm -rf "$src" && mkdir -p "$src"
+  git archive "$commit" | tar -x -C "$src"
+  CARGO_TARGET_DIR=target/baseline/build cargo build --release --quiet --bin jieqi \
+    --manifest-path "$src/Cargo.toml" >&2
+  mkdir -p "$out" && cp target/baseline/build/release/jieqi "$out/jieqi"
+  rm -rf "$src"
+fi
+echo "$PWD/$out/jieqi"
