@@ -127,11 +127,17 @@ fn clock_slices_never_flag_and_grow_with_the_increment() {
                         Strength::Level(level),
                     )
                     .clock(Some(c));
-                    let t = req.plan().limits.movetime_ms.unwrap();
+                    // The hard limit is within a fifth of the time left and
+                    // the level's own time; the time aimed at is the slice.
+                    let l = req.plan().limits;
+                    let (t, soft) = (l.movetime_ms.unwrap(), l.soft_ms.unwrap());
                     assert!(
-                        t <= slice && t <= level.settings().movetime_ms,
+                        t <= c.hard_ms()
+                            && t <= remaining / 5.0
+                            && t <= level.settings().movetime_ms,
                         "{level:?} {c:?}"
                     );
+                    assert!(soft <= slice && soft <= t, "{level:?} {c:?}");
                 }
             }
             let c = Clock {
@@ -172,7 +178,8 @@ fn clock_slices_never_flag_and_grow_with_the_increment() {
         },
     )
     .clock(Some(blitz));
-    assert_eq!(req.plan().limits.movetime_ms, Some(blitz.slice_ms()));
+    assert_eq!(req.plan().limits.movetime_ms, Some(blitz.hard_ms()));
+    assert_eq!(req.plan().limits.soft_ms, Some(blitz.slice_ms()));
 }
 
 fn think_msg(id: u32, purpose: Purpose) -> ToWorker {

@@ -109,11 +109,12 @@ impl Level {
         }
     }
 
-    /// The time this level takes for a move: its own time, or the clock's
-    /// slice when that is smaller (a level never thinks longer on a clock).
+    /// The most time this level takes for a move: its own time, or the
+    /// clock's hard limit when that is smaller (a level never thinks longer
+    /// on a clock).
     pub fn time_ms(self, clock: Option<&Clock>) -> f64 {
         let own = self.settings().movetime_ms;
-        clock.map_or(own, |c| own.min(c.slice_ms()))
+        clock.map_or(own, |c| own.min(c.hard_ms()))
     }
 }
 
@@ -147,6 +148,18 @@ impl Clock {
             .moves_to_go
             .map_or(Self::MOVES_LEFT, |n| n.max(1) as f64);
         (left / moves + inc * 0.75).min(left / 5.0)
+    }
+
+    /// The most one move may ever take (the hard limit): three slices when
+    /// the search is unsettled, never more than a fifth of the remaining
+    /// time.
+    pub fn hard_ms(&self) -> f64 {
+        let left = if self.remaining_ms.is_finite() {
+            self.remaining_ms.max(0.0)
+        } else {
+            0.0
+        };
+        (self.slice_ms() * 3.0).min(left / 5.0)
     }
 }
 
@@ -221,10 +234,13 @@ impl Request {
     /// The limits, noise and guard this request is searched with.
     pub fn plan(&self) -> Plan {
         let slice = self.clock.as_ref().map(Clock::slice_ms);
-        let capped = |t: Option<f64>| match (t, slice) {
-            (Some(t), Some(s)) => Some(t.min(s)),
-            (t, s) => t.or(s),
+        let hard = self.clock.as_ref().map(Clock::hard_ms);
+        let capped = |t: Option<f64>| match (t, hard) {
+            (Some(t), Some(h)) => Some(t.min(h)),
+            (t, h) => t.or(h),
         };
+        // On a clock, the slice is the time to aim at, within the hard limit.
+        let soft = |t: Option<f64>| slice.map(|s| t.map_or(s, |t| s.min(t)));
         let level_plan = |level: Level, limits: Limits| {
             let s = level.settings();
             Plan {
@@ -241,6 +257,7 @@ impl Request {
                     movetime_ms: Some(level.time_ms(self.clock.as_ref())),
                     depth: level.settings().depth,
                     nodes: None,
+                    soft_ms: soft(Some(level.settings().movetime_ms)),
                 },
             ),
             Strength::LevelWithin(level, limits) => level_plan(
@@ -249,11 +266,13 @@ impl Request {
                     movetime_ms: capped(limits.movetime_ms),
                     depth: limits.depth.or(level.settings().depth),
                     nodes: limits.nodes,
+                    soft_ms: soft(limits.movetime_ms).or(limits.soft_ms),
                 },
             ),
             Strength::Limits { limits, noise } => Plan {
                 limits: Limits {
                     movetime_ms: capped(limits.movetime_ms),
+                    soft_ms: soft(limits.movetime_ms).or(limits.soft_ms),
                     ..limits
                 },
                 noise,

@@ -26,9 +26,15 @@ const PERPETUAL: i32 = MATE_BOUND - 200;
 /// When to stop.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Limits {
+    /// The hard limit: the search never runs longer.
     pub movetime_ms: Option<f64>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// The time a move should take on a clock (the soft limit): no new
+    /// iteration starts once it is mostly spent, unless the best move keeps
+    /// changing or the score drops, which stretch it up to `movetime_ms`.
+    /// `None`: a fixed time, `movetime_ms`, is spent as far as it is useful.
+    pub soft_ms: Option<f64>,
 }
 
 /// What the root may play and how many lines to report (UCI `searchmoves`
@@ -372,7 +378,10 @@ impl Searcher {
             .unwrap_or(MAX_PLY as u32 - 4)
             .min(MAX_PLY as u32 - 4);
         let mut score: i32 = 0;
+        // How unsettled the search is: best-move changes (decaying).
+        let mut changes = 0.0f64;
         'deepening: for depth in 1..=max_depth {
+            let (last_best, last_score) = (result.best, score);
             self.seldepth = 0;
             self.excluded.clear();
             for line in 0..lines {
@@ -460,9 +469,23 @@ impl Searcher {
                     0,
                 );
             }
-            // Do not start an iteration that will not finish.
+            // Do not start an iteration that will not finish; on a clock,
+            // stop early when the answer is settled and spend more when the
+            // best move changes or the score falls.
             if let Some(t) = limits.movetime_ms {
-                if now_ms() - self.start > t * 0.55 {
+                changes = changes * 0.5 + f64::from(depth > 1 && result.best != last_best);
+                let budget = match limits.soft_ms {
+                    Some(soft) => {
+                        let fall = if depth > 1 && score < last_score - 40 {
+                            1.5
+                        } else {
+                            1.0
+                        };
+                        (soft * (1.0 + 2.0 * changes) * fall).min(t)
+                    }
+                    None => t,
+                };
+                if now_ms() - self.start > budget * 0.55 {
                     break;
                 }
             }
@@ -663,8 +686,16 @@ impl Searcher {
     #[inline]
     fn prev_slots(&self, ply: usize) -> [usize; 2] {
         [
-            if ply >= 1 { self.stack[ply - 1].slot } else { NO_SLOT },
-            if ply >= 2 { self.stack[ply - 2].slot } else { NO_SLOT },
+            if ply >= 1 {
+                self.stack[ply - 1].slot
+            } else {
+                NO_SLOT
+            },
+            if ply >= 2 {
+                self.stack[ply - 2].slot
+            } else {
+                NO_SLOT
+            },
         ]
     }
 
@@ -726,7 +757,10 @@ impl Searcher {
         };
         if let (Some(eval), false) = (eval, pv_node) {
             // Reverse futility: far above beta at low depth.
-            if depth <= 6 && beta.abs() < MATE_BOUND && eval - 90 * (depth - improving as i32) >= beta {
+            if depth <= 6
+                && beta.abs() < MATE_BOUND
+                && eval - 90 * (depth - improving as i32) >= beta
+            {
                 return eval;
             }
             // Razoring: far below alpha, only captures can help.

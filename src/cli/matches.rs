@@ -319,6 +319,7 @@ impl Player {
                             nodes: Some(n),
                             movetime_ms: cfg.movetime_ms,
                             depth: None,
+                            soft_ms: None,
                         },
                     ),
                     None => match cfg.movetime_ms {

@@ -646,7 +646,12 @@ fn parse_go(rest: &str, pos: &Position) -> GoRequest {
             None => (t / 25.0 + inc * 0.75).min(t * 0.5),
         };
         let budget = budget.min(usable).max(1.0);
-        req.limits.movetime_ms = Some(req.limits.movetime_ms.map_or(budget, |m| m.min(budget)));
+        // The budget is the soft limit; an unsettled search may stretch to
+        // three budgets, within 40% of what is usable.
+        let hard = (budget * 3.0).min(usable * 0.4).max(budget);
+        let fixed = req.limits.movetime_ms;
+        req.limits.movetime_ms = Some(fixed.map_or(hard, |m| m.min(hard)));
+        req.limits.soft_ms = Some(fixed.map_or(budget, |m| m.min(budget)));
     }
     req
 }
@@ -715,10 +720,14 @@ fn perft_move(pos: &mut Position, m: Move, depth: u32, stop: &AtomicBool) -> Opt
 mod tests {
     use super::*;
 
+    /// The time aimed at (the soft limit, or the fixed time), after
+    /// checking that the hard limit is at least that and within the clock.
     fn budget(go: &str) -> Option<f64> {
-        parse_go(go, &Position::start(RuleSet::Jieqi))
-            .limits
-            .movetime_ms
+        let l = parse_go(go, &Position::start(RuleSet::Jieqi)).limits;
+        if let (Some(soft), Some(hard)) = (l.soft_ms, l.movetime_ms) {
+            assert!(soft <= hard, "{go}: soft {soft} > hard {hard}");
+        }
+        l.soft_ms.or(l.movetime_ms)
     }
 
     #[test]
@@ -740,7 +749,15 @@ mod tests {
         // Black uses its own clock.
         let black = play_one();
         let r = parse_go("wtime 100000 btime 10000 movestogo 1", &black);
+        assert_eq!(r.limits.soft_ms, Some(9450.0));
         assert_eq!(r.limits.movetime_ms, Some(9450.0));
+        // Sudden death: up to three budgets when unsettled, within 40% of
+        // the usable time.
+        let r = parse_go("wtime 10000 btime 10000", &Position::start(RuleSet::Jieqi));
+        assert_eq!(
+            (r.limits.soft_ms, r.limits.movetime_ms),
+            (Some(400.0), Some(1200.0))
+        );
     }
 
     fn play_one() -> Position {
