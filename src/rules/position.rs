@@ -478,17 +478,40 @@ impl Position {
     /// the role of their start point (which is what they carry). Includes the
     /// flying general along an open file.
     pub fn attacked_by(&self, sq: Square, by: Color) -> bool {
-        self.attacked_on(&self.board, sq, by, self.generals[by.other().index()] == sq)
+        let board = |s: Square| self.code(s);
+        self.attacked_on(board, sq, by, self.generals[by.other().index()] == sq)
     }
 
-    /// `attacked_by` on another board array (a move tried without making it).
-    /// `facing`: `sq` holds the general of `by`'s opponent.
+    /// The board codes after `m` (board only: the mover keeps its code), read
+    /// through the unchanged board rather than a copy of it (a copy is a
+    /// library call in wasm).
     #[inline]
-    fn attacked_on(&self, board: &[u8; SQUARES], sq: Square, by: Color, facing: bool) -> bool {
+    fn codes_after(&self, m: Move) -> impl Fn(Square) -> u8 + Copy + '_ {
+        let moved = self.code(m.from);
+        move |s: Square| {
+            if s == m.to {
+                moved
+            } else if s == m.from {
+                0
+            } else {
+                self.code(s)
+            }
+        }
+    }
+
+    /// `attacked_by` on another board, given by its codes (a move tried
+    /// without making it). `facing`: `sq` holds the general of `by`'s opponent.
+    #[inline]
+    fn attacked_on(
+        &self,
+        code: impl Fn(Square) -> u8 + Copy,
+        sq: Square,
+        by: Color,
+        facing: bool,
+    ) -> bool {
         let t: &Tables = &TABLES;
         let i = sq.index();
-        let code = |s: Square| board[s.index()];
-        let piece_at = |s: Square| Piece::from_code(board[s.index()]);
+        let piece_at = |s: Square| Piece::from_code(code(s));
         // Chariots, cannons and the facing general along the four lines.
         for d in 0..4 {
             let mut screened = false;
@@ -682,15 +705,12 @@ impl Position {
     /// Would the mover's general be attacked after `m` (board only)?
     fn leaves_general_attacked(&self, m: Move) -> bool {
         let us = self.turn;
-        let mut board = self.board;
-        board[m.to.index()] = board[m.from.index()];
-        board[m.from.index()] = 0;
         let k = if m.from == self.generals[us.index()] {
             m.to
         } else {
             self.generals[us.index()]
         };
-        self.attacked_on(&board, k, us.other(), true)
+        self.attacked_on(self.codes_after(m), k, us.other(), true)
     }
 
     /// Points where a move from or to them might expose the own general:
@@ -766,21 +786,15 @@ impl Position {
     /// After `m` (board only), does the opponent attack `m.to`? A cheap
     /// exchange test for the search: can the mover be taken back at once?
     pub fn recapturable_after(&self, m: Move) -> bool {
-        let mut board = self.board;
-        board[m.to.index()] = board[m.from.index()];
-        board[m.from.index()] = 0;
         let facing = m.from == self.generals[self.turn.index()];
-        self.attacked_on(&board, m.to, self.turn.other(), facing)
+        self.attacked_on(self.codes_after(m), m.to, self.turn.other(), facing)
     }
 
     /// Does `m` (by a face-up piece; a face-down mover's identity is not
     /// known before it moves) attack the opponent's general?
     pub fn gives_check(&self, m: Move) -> bool {
-        let mut board = self.board;
-        board[m.to.index()] = board[m.from.index()];
-        board[m.from.index()] = 0;
         let k = self.generals[self.turn.other().index()];
-        self.attacked_on(&board, k, self.turn, true)
+        self.attacked_on(self.codes_after(m), k, self.turn, true)
     }
 
     /// Legal moves of the piece on `from` (for the page's destination dots).
