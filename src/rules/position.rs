@@ -105,6 +105,77 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
+/// A set of points, one bit per point in two 64-bit words (points 0..63,
+/// then 64..89). Two words rather than a `u128`: wasm has 64-bit integers
+/// but emulates 128-bit shifts with library calls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Points {
+    lo: u64,
+    hi: u64,
+}
+
+impl Points {
+    #[inline]
+    fn word(&mut self, sq: Square) -> &mut u64 {
+        if sq.index() < 64 {
+            &mut self.lo
+        } else {
+            &mut self.hi
+        }
+    }
+    #[inline]
+    fn bit(sq: Square) -> u64 {
+        1 << (sq.index() & 63)
+    }
+    #[inline]
+    fn insert(&mut self, sq: Square) {
+        *self.word(sq) |= Self::bit(sq);
+    }
+    #[inline]
+    fn remove(&mut self, sq: Square) {
+        *self.word(sq) &= !Self::bit(sq);
+    }
+    #[inline]
+    fn contains(self, sq: Square) -> bool {
+        let w = if sq.index() < 64 { self.lo } else { self.hi };
+        w & Self::bit(sq) != 0
+    }
+    #[inline]
+    fn union(self, other: Points) -> Points {
+        Points {
+            lo: self.lo | other.lo,
+            hi: self.hi | other.hi,
+        }
+    }
+    /// The points in increasing order.
+    #[inline]
+    fn iter(self) -> PointsIter {
+        PointsIter(self)
+    }
+}
+
+/// The points of a [`Points`], lowest first.
+struct PointsIter(Points);
+
+impl Iterator for PointsIter {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        let p = &mut self.0;
+        if p.lo != 0 {
+            let i = p.lo.trailing_zeros() as usize;
+            p.lo &= p.lo - 1;
+            Some(Square::from_index(i))
+        } else if p.hi != 0 {
+            let i = p.hi.trailing_zeros() as usize;
+            p.hi &= p.hi - 1;
+            Some(Square::from_index(64 + i))
+        } else {
+            None
+        }
+    }
+}
+
 /// Unknown identities of one side: count per role (index `Role::index`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Pool(pub [u8; 7]);
@@ -195,6 +266,9 @@ pub struct Position {
     fullmove: u32,
     public_hash: u64,
     pool_hash: u64,
+    /// The occupied points of each colour (index `Color::index`), kept in
+    /// step with `board`: the search walks pieces, not all 90 points.
+    occupied: [Points; 2],
 }
 
 /// Error for a move that cannot be played here.
@@ -269,8 +343,10 @@ impl Position {
         fullmove: u32,
     ) -> Option<Position> {
         let mut generals = [None, None];
+        let mut occupied = [Points::default(); 2];
         for sq in Square::all() {
             if let Some(p) = Piece::from_code(board[sq.index()]) {
+                occupied[p.color.index()].insert(sq);
                 if p.role == Role::General && !p.hidden {
                     if generals[p.color.index()].is_some() {
                         return None;
@@ -289,6 +365,7 @@ impl Position {
             fullmove: fullmove.max(1),
             public_hash: 0,
             pool_hash: 0,
+            occupied,
         };
         pos.public_hash = pos.compute_public_hash();
         pos.pool_hash = pos.compute_pool_hash();
@@ -360,8 +437,12 @@ impl Position {
     pub fn hash(&self) -> u64 {
         self.public_hash ^ self.pool_hash
     }
+    /// The pieces on the board, by increasing point index.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
+        self.occupied[0]
+            .union(self.occupied[1])
+            .iter()
+            .filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
     }
     /// Face-down pieces of a side still on the board.
     pub fn hidden_count(&self, c: Color) -> u32 {
@@ -397,17 +478,40 @@ impl Position {
     /// the role of their start point (which is what they carry). Includes the
     /// flying general along an open file.
     pub fn attacked_by(&self, sq: Square, by: Color) -> bool {
-        self.attacked_on(&self.board, sq, by, self.generals[by.other().index()] == sq)
+        let board = |s: Square| self.code(s);
+        self.attacked_on(board, sq, by, self.generals[by.other().index()] == sq)
     }
 
-    /// `attacked_by` on another board array (a move tried without making it).
-    /// `facing`: `sq` holds the general of `by`'s opponent.
+    /// The board codes after `m` (board only: the mover keeps its code), read
+    /// through the unchanged board rather than a copy of it (a copy is a
+    /// library call in wasm).
     #[inline]
-    fn attacked_on(&self, board: &[u8; SQUARES], sq: Square, by: Color, facing: bool) -> bool {
+    fn codes_after(&self, m: Move) -> impl Fn(Square) -> u8 + Copy + '_ {
+        let moved = self.code(m.from);
+        move |s: Square| {
+            if s == m.to {
+                moved
+            } else if s == m.from {
+                0
+            } else {
+                self.code(s)
+            }
+        }
+    }
+
+    /// `attacked_by` on another board, given by its codes (a move tried
+    /// without making it). `facing`: `sq` holds the general of `by`'s opponent.
+    #[inline]
+    fn attacked_on(
+        &self,
+        code: impl Fn(Square) -> u8 + Copy,
+        sq: Square,
+        by: Color,
+        facing: bool,
+    ) -> bool {
         let t: &Tables = &TABLES;
         let i = sq.index();
-        let code = |s: Square| board[s.index()];
-        let piece_at = |s: Square| Piece::from_code(board[s.index()]);
+        let piece_at = |s: Square| Piece::from_code(code(s));
         // Chariots, cannons and the facing general along the four lines.
         for d in 0..4 {
             let mut screened = false;
@@ -501,15 +605,9 @@ impl Position {
     /// Moves that follow the pieces' rules and do not land on an own piece;
     /// they may leave the own general attacked.
     pub fn pseudo_moves(&self, out: &mut MoveList) {
-        let us = self.turn;
-        for i in 0..SQUARES {
-            let c = self.board[i];
-            if c == 0 {
-                continue;
-            }
-            let p = Piece::from_code(c).unwrap();
-            if p.color == us {
-                self.piece_moves(Square::from_index(i), p, out);
+        for sq in self.occupied[self.turn.index()].iter() {
+            if let Some(p) = self.piece_at(sq) {
+                self.piece_moves(sq, p, out);
             }
         }
     }
@@ -607,15 +705,12 @@ impl Position {
     /// Would the mover's general be attacked after `m` (board only)?
     fn leaves_general_attacked(&self, m: Move) -> bool {
         let us = self.turn;
-        let mut board = self.board;
-        board[m.to.index()] = board[m.from.index()];
-        board[m.from.index()] = 0;
         let k = if m.from == self.generals[us.index()] {
             m.to
         } else {
             self.generals[us.index()]
         };
-        self.attacked_on(&board, k, us.other(), true)
+        self.attacked_on(self.codes_after(m), k, us.other(), true)
     }
 
     /// Points where a move from or to them might expose the own general:
@@ -623,10 +718,10 @@ impl Position {
     /// diagonal neighbours that are the leg of an enemy horse or the eye of
     /// an enemy elephant aimed at it. A move touching none of them is legal
     /// unless the general is already in check.
-    fn risky_points(&self, k: Square) -> u128 {
+    fn risky_points(&self, k: Square) -> Points {
         let t: &Tables = &TABLES;
         let them = self.turn.other();
-        let mut risky = 0u128;
+        let mut risky = Points::default();
         for d in 0..4 {
             let ray = &t.rays[k.index()][d];
             let dangerous = ray.iter().any(|&s| {
@@ -638,7 +733,7 @@ impl Position {
             });
             if dangerous {
                 for &s in ray {
-                    risky |= 1u128 << s.index();
+                    risky.insert(s);
                 }
             }
         }
@@ -647,12 +742,12 @@ impl Position {
         };
         for &(h, leg) in &t.horse_from[k.index()] {
             if enemy(h, Role::Horse) {
-                risky |= 1u128 << leg.index();
+                risky.insert(leg);
             }
         }
         for &(e, eye) in &t.elephant[k.index()] {
             if enemy(e, Role::Elephant) {
-                risky |= 1u128 << eye.index();
+                risky.insert(eye);
             }
         }
         risky
@@ -683,11 +778,7 @@ impl Position {
             list.retain(|m| !self.leaves_general_attacked(m));
         } else {
             let risky = self.risky_points(k);
-            let touches = |m: Move| {
-                m.from == k
-                    || (risky >> m.from.index()) & 1 == 1
-                    || (risky >> m.to.index()) & 1 == 1
-            };
+            let touches = |m: Move| m.from == k || risky.contains(m.from) || risky.contains(m.to);
             list.retain(|m| !touches(m) || !self.leaves_general_attacked(m));
         }
     }
@@ -695,21 +786,15 @@ impl Position {
     /// After `m` (board only), does the opponent attack `m.to`? A cheap
     /// exchange test for the search: can the mover be taken back at once?
     pub fn recapturable_after(&self, m: Move) -> bool {
-        let mut board = self.board;
-        board[m.to.index()] = board[m.from.index()];
-        board[m.from.index()] = 0;
         let facing = m.from == self.generals[self.turn.index()];
-        self.attacked_on(&board, m.to, self.turn.other(), facing)
+        self.attacked_on(self.codes_after(m), m.to, self.turn.other(), facing)
     }
 
     /// Does `m` (by a face-up piece; a face-down mover's identity is not
     /// known before it moves) attack the opponent's general?
     pub fn gives_check(&self, m: Move) -> bool {
-        let mut board = self.board;
-        board[m.to.index()] = board[m.from.index()];
-        board[m.from.index()] = 0;
         let k = self.generals[self.turn.other().index()];
-        self.attacked_on(&board, k, self.turn, true)
+        self.attacked_on(self.codes_after(m), k, self.turn, true)
     }
 
     /// Legal moves of the piece on `from` (for the page's destination dots).
@@ -780,6 +865,11 @@ impl Position {
         self.public_hash = h;
         self.board[to] = new_code;
         self.board[from] = 0;
+        if let Some(c) = Piece::from_code(captured) {
+            self.occupied[c.color.index()].remove(m.to);
+        }
+        self.occupied[p.color.index()].remove(m.from);
+        self.occupied[p.color.index()].insert(m.to);
         if p.role == Role::General {
             self.generals[us.index()] = m.to;
         }
@@ -831,8 +921,15 @@ impl Position {
         self.pool = u.pool;
         self.board[from] = u.moved;
         self.board[to] = u.captured;
-        if Piece::from_code(u.moved).is_some_and(|p| p.role == Role::General && !p.hidden) {
-            self.generals[us.index()] = m.from;
+        if let Some(p) = Piece::from_code(u.moved) {
+            self.occupied[p.color.index()].remove(m.to);
+            self.occupied[p.color.index()].insert(m.from);
+            if p.role == Role::General && !p.hidden {
+                self.generals[us.index()] = m.from;
+            }
+        }
+        if let Some(c) = Piece::from_code(u.captured) {
+            self.occupied[c.color.index()].insert(m.to);
         }
         self.halfmove = u.halfmove;
         self.public_hash = u.public_hash;
