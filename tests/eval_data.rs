@@ -90,10 +90,11 @@ fn the_fit_finds_known_weights_again() {
         iterations: 800,
         rate: 4.0,
         score_weight: 0.0,
+        l2: 0.0,
         frozen: (0..eval::FEATURES).filter(|i| !moved.contains(i)).collect(),
     };
     let before = tune::mean_error(&samples, &start, k, 0.0);
-    let fitted = tune::fit(&samples, &start, k, &opts, &mut |_, _| {});
+    let fitted = tune::fit(&samples, &[], &start, k, &opts, &mut |_, _, _| {});
     let after = tune::mean_error(&samples, &fitted, k, 0.0);
     assert!(after < before / 50.0, "error {before} -> {after}");
     for &i in &moved {

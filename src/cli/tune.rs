@@ -171,6 +171,10 @@ pub struct FitOptions {
     /// Adam's step size, in centipawns.
     pub rate: f64,
     pub score_weight: f64,
+    /// Ridge penalty towards the starting weights: this times the sum of
+    /// squared differences in units of 100 centipawns is added to the error
+    /// (weights the data says little about stay where they were).
+    pub l2: f64,
     /// Features whose weights stay as given.
     pub frozen: Vec<usize>,
 }
@@ -181,25 +185,31 @@ impl Default for FitOptions {
             iterations: 1000,
             rate: 1.0,
             score_weight: 0.0,
+            l2: 0.0,
             frozen: Vec::new(),
         }
     }
 }
 
 /// Fit the weights from `start` with `K` fixed (Adam on the mean squared
-/// error, full batch); `report(iteration, error)` every 100 iterations.
+/// error, full batch); `report(iteration, error, held-out error)` every 100
+/// iterations. With held-out samples, the weights returned are those of
+/// the check (every 100 iterations) where the held-out error was lowest:
+/// the fit stops improving on data it has not seen before it overfits.
 pub fn fit(
     samples: &[Sample],
+    held_out: &[Sample],
     start: &[(f64, f64)],
     k: f64,
     opts: &FitOptions,
-    report: &mut dyn FnMut(usize, f64),
+    report: &mut dyn FnMut(usize, f64, f64),
 ) -> Vec<(f64, f64)> {
     let n = start.len();
     let mut w = start.to_vec();
     if samples.is_empty() {
         return w;
     }
+    let mut best = (mean_error(held_out, &w, k, opts.score_weight), w.clone());
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![0.0f64; 2 * n];
     let mut v = vec![0.0f64; 2 * n];
@@ -222,7 +232,12 @@ pub fn fit(
             if opts.frozen.contains(&(j / 2)) {
                 continue;
             }
-            let gj = grad[j] * scale;
+            let (wj, sj) = if j % 2 == 0 {
+                (w[j / 2].0, start[j / 2].0)
+            } else {
+                (w[j / 2].1, start[j / 2].1)
+            };
+            let gj = grad[j] * scale + 2.0 * opts.l2 * (wj - sj) / 1e4;
             m[j] = b1 * m[j] + (1.0 - b1) * gj;
             v[j] = b2 * v[j] + (1.0 - b2) * gj * gj;
             let mh = m[j] / (1.0 - b1.powi(it as i32));
@@ -235,10 +250,14 @@ pub fn fit(
             }
         }
         if it % 100 == 0 || it == opts.iterations {
-            report(it, mean_error(samples, &w, k, opts.score_weight));
+            let held = mean_error(held_out, &w, k, opts.score_weight);
+            report(it, mean_error(samples, &w, k, opts.score_weight), held);
+            if held_out.is_empty() || held < best.0 {
+                best = (held, w.clone());
+            }
         }
     }
-    w
+    best.1
 }
 
 /// The weights as floats.
@@ -278,32 +297,50 @@ pub fn tune_command(
     opts: &FitOptions,
     log: &mut dyn FnMut(&str),
 ) -> Result<String, String> {
-    let samples = parse_data(text, rules).map_err(|e| e.to_string())?;
-    if samples.is_empty() {
+    let all = parse_data(text, rules).map_err(|e| e.to_string())?;
+    if all.is_empty() {
         return Err("no positions to fit".into());
+    }
+    // One block of 500 positions in ten (whole games, mostly) is held out
+    // to check the fit on data it has not seen.
+    let (mut samples, mut held) = (Vec::new(), Vec::new());
+    for (i, s) in all.into_iter().enumerate() {
+        if (i / 500) % 10 == 9 {
+            held.push(s);
+        } else {
+            samples.push(s);
+        }
     }
     let start = to_f64(&eval::WEIGHTS);
     let k = fit_k(&samples, &start, opts.score_weight);
-    let before = mean_error(&samples, &start, k, opts.score_weight);
+    let err = |w: &[(f64, f64)], set: &[Sample]| mean_error(set, w, k, opts.score_weight);
+    let (before, held_before) = (err(&start, &samples), err(&start, &held));
     log(&format!(
-        "{} positions, {FEATURES} features; K = {k:.4}; error {before:.6}",
-        samples.len()
+        "{} positions ({} held out), {FEATURES} features; K = {k:.4}; \
+         error {before:.6}, held out {held_before:.6}",
+        samples.len() + held.len(),
+        held.len()
     ));
-    let w = fit(&samples, &start, k, opts, &mut |it, e| {
-        log(&format!("iteration {it}: error {e:.6}"))
+    let w = fit(&samples, &held, &start, k, opts, &mut |it, e, h| {
+        log(&format!("iteration {it}: error {e:.6}, held out {h:.6}"))
     });
     let w = rounded(&w);
-    let after = mean_error(&samples, &to_f64(&w), k, opts.score_weight);
+    let wf = to_f64(&w);
+    let (after, held_after) = (err(&wf, &samples), err(&wf, &held));
     log(&format!(
-        "error {before:.6} -> {after:.6} (rounded weights)"
+        "error {before:.6} -> {after:.6}, held out {held_before:.6} -> {held_after:.6} \
+         (rounded weights)"
     ));
     let header = format!(
-        "Fitted on {} positions: K = {k:.4}, mean squared error {before:.6} -> {after:.6}\n\
-         ({} iterations, rate {}, score weight {}).",
-        samples.len(),
+        "Fitted on {} positions ({} held out): K = {k:.4}; mean squared error\n\
+         {before:.6} -> {after:.6}, held out {held_before:.6} -> {held_after:.6}\n\
+         ({} iterations at most, rate {}, score weight {}, l2 {}).",
+        samples.len() + held.len(),
+        held.len(),
         opts.iterations,
         opts.rate,
-        opts.score_weight
+        opts.score_weight,
+        opts.l2
     );
     Ok(weights_source(&w, &header))
 }
