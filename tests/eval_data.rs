@@ -156,7 +156,7 @@ fn bad_data_lines_are_named() {
             format!("# comment\n\n{good}\n{}; 2", fen::JIEQI_START),
             "line 4: result",
         ),
-        (format!("{}", fen::JIEQI_START), "line 1: expected"),
+        (fen::JIEQI_START.to_string(), "line 1: expected"),
         (format!("{}; 0.5; abc", fen::JIEQI_START), "line 1: score"),
         (format!("{}; 0.5; NaN", fen::JIEQI_START), "line 1: score"),
         (format!("{}; 0; 1; 2", fen::JIEQI_START), "line 1: too many"),

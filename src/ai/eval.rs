@@ -432,6 +432,9 @@ fn between(board: &[Option<Piece>; SQUARES], a: Square, b: Square) -> Option<u32
 pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     let free = pos.rules().free_advisors_elephants();
     let mut board = [None; SQUARES];
+    // The pieces' squares, in square order (at most 32 pieces).
+    let mut list = [0u8; 32];
+    let mut len = 0;
     let mut phase = 0;
     for sq in Square::all() {
         let p = pos.piece_at(sq);
@@ -442,9 +445,14 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                 (false, Role::Horse | Role::Cannon) => 2,
                 _ => 0,
             };
+            if len < list.len() {
+                list[len] = sq.index() as u8;
+                len += 1;
+            }
         }
         board[sq.index()] = p;
     }
+    let list = &list[..len];
     let phase = phase.min(PHASE_MAX);
     let sign = |c: Color| if c == Color::Red { 1 } else { -1 };
     let us = pos.turn();
@@ -460,7 +468,8 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     let mut palace_attacks = [0i32; 2];
     let generals = [pos.general(Color::Red), pos.general(Color::Black)];
 
-    for i in 0..SQUARES {
+    for &i in list {
+        let i = i as usize;
         let Some(p) = board[i] else { continue };
         let sq = Square::from_index(i);
         let c = p.color;
@@ -627,7 +636,8 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     }
 
     // Hanging, threatened and doubly attacked pieces.
-    for i in 0..SQUARES {
+    for &i in list {
+        let i = i as usize;
         let Some(p) = board[i] else { continue };
         if p.role == Role::General && !p.hidden {
             continue;

@@ -272,7 +272,8 @@ pub fn rounded(w: &[(f64, f64)]) -> Vec<Weight> {
         .collect()
 }
 
-/// The Rust source of `src/ai/eval/weights.rs` holding `w`.
+/// The Rust source of `src/ai/eval/weights.rs` holding `w` (without its
+/// final newline).
 pub fn weights_source(w: &[Weight], header: &str) -> String {
     let mut s = String::from(
         "//! The evaluation's weights (middle game, end game), one per feature of\n\
@@ -286,7 +287,8 @@ pub fn weights_source(w: &[Weight], header: &str) -> String {
         let pair = format!("({a}, {b}),");
         s.push_str(&format!("    {pair:<14}// {}\n", NAMES[i]));
     }
-    s.push_str("];\n");
+    // No final newline: the program adds one when it prints it.
+    s.push_str("];");
     s
 }
 

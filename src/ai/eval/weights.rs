@@ -67,4 +67,3 @@ pub const WEIGHTS: [Weight; FEATURES] = [
     (-22, -20),   // doubly attacked (side not to move)
     (6, -16),     // captured unseen
 ];
-
