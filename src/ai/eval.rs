@@ -1,46 +1,220 @@
 //! Static evaluation from the side to move, in centipawns.
 //!
-//! Face-down pieces are worth the mean of their side's pool (as this seat
-//! knows it), scaled down because their first move is forced to their start
-//! role, plus a bonus for the long-range start points (chariot, cannon).
+//! The evaluation is linear in its weights: [`terms`] walks a position once
+//! and reports every feature it sees (a count, signed by the owner: Red +,
+//! Black -) to a [`Sink`]. The engine's sink sums weight x count on the fly
+//! ([`evaluate`]); the tuner's sink records the counts ([`features`]) so a
+//! fit on data computes exactly the evaluation the engine plays with.
+//! Each feature has a middle-game and an end-game weight, blended by the
+//! [`phase`] of the position.
+//!
+//! Features (see [`NAMES`]): face-up material; face-down pieces at the
+//! pool-weighted mean of a separate hidden-value table, plus a bonus by the
+//! role of the start point they still hold (keeping a long-range start
+//! point hidden is worth something); identities captured unseen (what this
+//! reader does not know); soldier crossing, advance and structure; horse
+//! legs and mobility; chariot files and mobility; cannon screens towards
+//! the enemy general; palace defenders and attacks on the palace; hanging,
+//! under-attacked and doubly attacked pieces.
 
+mod weights;
+
+pub use weights::WEIGHTS;
+
+use crate::rules::attacks::TABLES;
+use crate::rules::square::SQUARES;
 use crate::rules::{Color, Piece, Position, Role, Square};
-
-/// Face-up values (middle game, end game).
-const VALUE_FREE: [(i32, i32); 7] = [
-    (0, 0),       // general
-    (230, 190),   // advisor (free when face up)
-    (220, 200),   // elephant (free when face up)
-    (620, 700),   // horse
-    (1150, 1300), // chariot
-    (700, 650),   // cannon
-    (130, 160),   // soldier (more once across the river)
-];
-/// Standard xiangqi: advisors and elephants are bound to palace and river.
-const VALUE_BOUND: [(i32, i32); 7] = [
-    (0, 0),
-    (200, 180),
-    (200, 190),
-    (620, 700),
-    (1150, 1300),
-    (700, 650),
-    (100, 140),
-];
 
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 
-fn values(pos: &Position) -> &'static [(i32, i32); 7] {
-    if pos.rules().free_advisors_elephants() {
-        &VALUE_FREE
-    } else {
-        &VALUE_BOUND
+/// The full game phase: [`phase`] runs from 0 (bare) to this.
+pub const PHASE_MAX: i32 = 24;
+
+/// A middle-game and an end-game weight.
+pub type Weight = (i32, i32);
+
+// ---- feature indices ----
+
+/// Face-up material by role (index `Role::index() - 1`: advisor, elephant,
+/// horse, chariot, cannon, soldier) in rule sets with free advisors and
+/// elephants.
+pub const MATERIAL: usize = 0;
+/// Advisor and elephant where they are bound to palace and river (xiangqi).
+pub const MATERIAL_BOUND: usize = 6;
+/// Hidden-value table by identity: each face-down piece counts the
+/// pool-weighted mean of these.
+pub const HIDDEN_POOL: usize = 8;
+/// Face-down piece by the role of the start point it stands on.
+pub const HIDDEN_HOME: usize = 14;
+pub const TEMPO: usize = 20;
+pub const SOLDIER_CROSSED: usize = 21;
+pub const SOLDIER_ADVANCE: usize = 22;
+pub const SOLDIER_PALACE: usize = 23;
+pub const SOLDIER_LAST_RANK: usize = 24;
+pub const SOLDIER_CONNECTED: usize = 25;
+pub const SOLDIER_CENTER: usize = 26;
+pub const SOLDIER_RIVER: usize = 27;
+pub const HORSE_MOBILITY: usize = 28;
+pub const HORSE_CENTER: usize = 29;
+pub const HORSE_ACTIVE: usize = 30;
+pub const HORSE_EDGE: usize = 31;
+pub const HORSE_TRAPPED: usize = 32;
+pub const CHARIOT_MOBILITY: usize = 33;
+pub const CHARIOT_OPEN_FILE: usize = 34;
+pub const CHARIOT_CROSSED: usize = 35;
+pub const CHARIOT_PALACE_FILE: usize = 36;
+pub const CANNON_MOBILITY: usize = 37;
+pub const CANNON_GENERAL_FILE: usize = 38;
+pub const CANNON_HOLLOW: usize = 39;
+pub const CANNON_DOUBLE_SCREEN: usize = 40;
+pub const CANNON_HOME: usize = 41;
+pub const DEFENDER_HOME: usize = 42;
+pub const GENERAL_HOME: usize = 43;
+pub const GENERAL_RANK: usize = 44;
+pub const PALACE_ATTACKS: usize = 45;
+pub const PALACE_ATTACKS_SHORTFALL: usize = 46;
+pub const ATTACKERS_SHORTFALL: usize = 47;
+pub const HANGING_US: usize = 48;
+pub const HANGING_THEM: usize = 49;
+pub const THREAT_LOWER_US: usize = 50;
+pub const THREAT_LOWER_THEM: usize = 51;
+pub const DOUBLE_ATTACK_US: usize = 52;
+pub const DOUBLE_ATTACK_THEM: usize = 53;
+pub const UNSEEN_CAPTURED: usize = 54;
+/// Number of features (and weights).
+pub const FEATURES: usize = 55;
+
+/// Feature names, for the tuner's output.
+pub const NAMES: [&str; FEATURES] = [
+    "material advisor",
+    "material elephant",
+    "material horse",
+    "material chariot",
+    "material cannon",
+    "material soldier",
+    "material bound advisor",
+    "material bound elephant",
+    "hidden pool advisor",
+    "hidden pool elephant",
+    "hidden pool horse",
+    "hidden pool chariot",
+    "hidden pool cannon",
+    "hidden pool soldier",
+    "hidden on advisor point",
+    "hidden on elephant point",
+    "hidden on horse point",
+    "hidden on chariot point",
+    "hidden on cannon point",
+    "hidden on soldier point",
+    "tempo",
+    "soldier crossed",
+    "soldier advance",
+    "soldier near palace",
+    "soldier last rank",
+    "soldiers connected",
+    "soldier centre",
+    "soldier at river",
+    "horse mobility",
+    "horse centre",
+    "horse active ranks",
+    "horse edge",
+    "horse trapped",
+    "chariot mobility",
+    "chariot open file",
+    "chariot crossed",
+    "chariot palace file",
+    "cannon mobility",
+    "cannon on general file",
+    "cannon hollow",
+    "cannon double screen",
+    "cannon home",
+    "defender home",
+    "general home",
+    "general rank",
+    "palace attacks",
+    "palace attacks x shortfall",
+    "attackers x shortfall",
+    "hanging (side to move)",
+    "hanging (side not to move)",
+    "attacked by lower (side to move)",
+    "attacked by lower (side not to move)",
+    "doubly attacked (side to move)",
+    "doubly attacked (side not to move)",
+    "captured unseen",
+];
+
+/// Receives the features of a position: `add(f, n)` adds `n` times feature
+/// `f` (signed: Red +, Black -); `add_ratio(f, num, den)` adds `num / den`.
+pub trait Sink {
+    fn add(&mut self, f: usize, n: i32);
+    fn add_ratio(&mut self, f: usize, num: i32, den: i32);
+}
+
+/// The engine's sink: weighted sums, middle and end game.
+struct Weighted<'a> {
+    w: &'a [Weight; FEATURES],
+    mg: i32,
+    eg: i32,
+}
+
+impl Sink for Weighted<'_> {
+    #[inline(always)]
+    fn add(&mut self, f: usize, n: i32) {
+        self.mg += self.w[f].0 * n;
+        self.eg += self.w[f].1 * n;
+    }
+    #[inline(always)]
+    fn add_ratio(&mut self, f: usize, num: i32, den: i32) {
+        self.mg += self.w[f].0 * num / den;
+        self.eg += self.w[f].1 * num / den;
     }
 }
 
-/// Game phase 0 (bare) ..= 24 (full attacking material).
-fn phase(pos: &Position) -> i32 {
+/// The features of a position: signed counts (Red +, Black -) and the phase.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Features {
+    pub counts: [f32; FEATURES],
+    pub phase: i32,
+    /// The side to move (the evaluation is Red's score negated for Black).
+    pub turn: Color,
+}
+
+impl Sink for Features {
+    fn add(&mut self, f: usize, n: i32) {
+        self.counts[f] += n as f32;
+    }
+    fn add_ratio(&mut self, f: usize, num: i32, den: i32) {
+        self.counts[f] += num as f32 / den as f32;
+    }
+}
+
+impl Features {
+    /// The evaluation these features give under `w`, from the side to move
+    /// (as [`evaluate_with`], without its integer rounding).
+    pub fn eval(&self, w: &[(f64, f64)]) -> f64 {
+        let (mut mg, mut eg) = (0.0, 0.0);
+        for (c, w) in self.counts.iter().zip(w) {
+            mg += *c as f64 * w.0;
+            eg += *c as f64 * w.1;
+        }
+        let red = taper_f(mg, eg, self.phase);
+        if self.turn == Color::Red {
+            red
+        } else {
+            -red
+        }
+    }
+}
+
+/// The blend of middle- and end-game values at `phase`.
+pub fn taper_f(mg: f64, eg: f64, phase: i32) -> f64 {
+    (mg * phase as f64 + eg * (PHASE_MAX - phase) as f64) / PHASE_MAX as f64
+}
+
+/// Game phase 0 (bare) ..= [`PHASE_MAX`] (full attacking material).
+pub fn phase(pos: &Position) -> i32 {
     let mut ph = 0;
     for (_, p) in pos.pieces() {
         ph += match (p.hidden, p.role) {
@@ -50,23 +224,61 @@ fn phase(pos: &Position) -> i32 {
             _ => 0,
         };
     }
-    ph.min(24)
+    ph.min(PHASE_MAX)
 }
 
-/// Expected value of a face-down piece of `c` (middle, end).
+/// The features of `pos` (for the tuner).
+pub fn features(pos: &Position) -> Features {
+    let mut f = Features {
+        counts: [0.0; FEATURES],
+        phase: 0,
+        turn: pos.turn(),
+    };
+    f.phase = terms(pos, &mut f);
+    f
+}
+
+/// Evaluate `pos` from the side to move.
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &WEIGHTS)
+}
+
+/// Evaluate `pos` from the side to move with the weights `w`.
+pub fn evaluate_with(pos: &Position, w: &[Weight; FEATURES]) -> i32 {
+    let mut s = Weighted { w, mg: 0, eg: 0 };
+    let ph = terms(pos, &mut s);
+    let red = (s.mg * ph + s.eg * (PHASE_MAX - ph)) / PHASE_MAX;
+    if pos.turn() == Color::Red {
+        red
+    } else {
+        -red
+    }
+}
+
+fn material_index(pos: &Position, r: Role) -> usize {
+    if !pos.rules().free_advisors_elephants() && matches!(r, Role::Advisor | Role::Elephant) {
+        MATERIAL_BOUND + r.index() - 1
+    } else {
+        MATERIAL + r.index() - 1
+    }
+}
+
+/// Expected value of a face-down piece of `c` (middle, end): the
+/// pool-weighted mean of the hidden-value table.
 pub fn hidden_value(pos: &Position, c: Color) -> (i32, i32) {
     let pool = pos.pool(c);
     let total = pool.total() as i32;
     if total == 0 {
-        return (300, 300);
+        let w = WEIGHTS[HIDDEN_POOL + Role::Soldier.index() - 1];
+        return w;
     }
-    let v = values(pos);
     let (mut mg, mut eg) = (0, 0);
     for (r, n) in pool.entries() {
-        mg += v[r.index()].0 * n as i32;
-        eg += v[r.index()].1 * n as i32;
+        let w = WEIGHTS[HIDDEN_POOL + r.index() - 1];
+        mg += w.0 * n as i32;
+        eg += w.1 * n as i32;
     }
-    (mg * 85 / 100 / total, eg * 85 / 100 / total)
+    (mg / total, eg / total)
 }
 
 /// Value used to order captures (victim) and for quick exchange estimates.
@@ -76,111 +288,391 @@ pub fn piece_value(pos: &Position, p: Piece) -> i32 {
     } else if p.role == Role::General {
         5000
     } else {
-        values(pos)[p.role.index()].0
+        WEIGHTS[material_index(pos, p.role)].0
     }
 }
 
-/// Position bonus for a face-up piece, from `c`'s side (rank 0 = own edge).
-fn placement(p: Piece, sq: Square) -> i32 {
-    let rel = if p.color == Color::Red {
-        sq
-    } else {
-        sq.flip_rank()
-    };
-    let (f, r) = (rel.file() as i32, rel.rank() as i32);
-    let center = 4 - (f - 4).abs(); // 0..4
+/// Rough rank of a piece as an attacker or victim (for "attacked by a
+/// lower piece"): soldier 1, advisor/elephant 2, face-down 3, horse and
+/// cannon 3, chariot 5, general 6.
+#[inline]
+fn rank_of(p: Piece) -> u8 {
+    if p.hidden {
+        return 3;
+    }
     match p.role {
-        Role::Soldier => {
-            if r >= 5 {
-                // Across the river: better near the enemy palace, worse on the last rank.
-                let near_palace = if (3..=5).contains(&f) { 20 } else { 0 };
-                let last = if r == 9 { -40 } else { 0 };
-                30 + (r - 5) * 12 + near_palace + last + center * 4
-            } else {
-                (r - 3) * 4
+        Role::Soldier => 1,
+        Role::Advisor | Role::Elephant => 2,
+        Role::Horse | Role::Cannon => 3,
+        Role::Chariot => 5,
+        Role::General => 6,
+    }
+}
+
+/// Who attacks each point: counts per colour and the lowest attacker.
+struct AttackMap {
+    count: [[u8; SQUARES]; 2],
+    lowest: [[u8; SQUARES]; 2],
+}
+
+/// Call `visit(target, attacks)` for every point the piece `p` on `from`
+/// reaches by its rule (own pieces included: it defends them); `attacks`
+/// is false for a cannon's quiet moves (points it moves to, not captures).
+#[inline(always)]
+fn reach(
+    board: &[Option<Piece>; SQUARES],
+    free: bool,
+    from: Square,
+    p: Piece,
+    mut visit: impl FnMut(Square, bool),
+) {
+    let t = &*TABLES;
+    let i = from.index();
+    match p.role {
+        Role::Chariot => {
+            for ray in &t.rays[i] {
+                for &s in ray {
+                    visit(s, true);
+                    if board[s.index()].is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        Role::Cannon => {
+            for ray in &t.rays[i] {
+                let mut screened = false;
+                for &s in ray {
+                    let occupied = board[s.index()].is_some();
+                    if !screened {
+                        if occupied {
+                            screened = true;
+                        } else {
+                            visit(s, false);
+                        }
+                    } else if occupied {
+                        visit(s, true);
+                        break;
+                    }
+                }
             }
         }
         Role::Horse => {
-            center * 8 + (if (3..=7).contains(&r) { 20 } else { 0 })
-                - (if f == 0 || f == 8 { 15 } else { 0 })
+            for &(to, leg) in &t.horse[i] {
+                if board[leg.index()].is_none() {
+                    visit(to, true);
+                }
+            }
         }
-        Role::Chariot => {
-            (if r >= 5 { 20 } else { 0 }) + (if (3..=5).contains(&f) { 10 } else { 0 })
-        }
-        Role::Cannon => (if f == 4 { 15 } else { 0 }) + (if r <= 3 { 5 } else { 0 }),
-        Role::Advisor | Role::Elephant => {
-            // Near the own general, they defend.
-            if r <= 2 && (2..=6).contains(&f) {
-                15
-            } else {
-                0
+        Role::Soldier => {
+            let fwd = if p.color == Color::Red { 1 } else { -1 };
+            if let Some(s) = Square::try_new(from.file() as i32, from.rank() as i32 + fwd) {
+                visit(s, true);
+            }
+            if !from.on_own_half(p.color) {
+                for df in [-1, 1] {
+                    if let Some(s) = Square::try_new(from.file() as i32 + df, from.rank() as i32) {
+                        visit(s, true);
+                    }
+                }
             }
         }
         Role::General => {
-            if r == 0 {
-                10
-            } else {
-                -10 * r
+            for &s in &t.orthogonal[i] {
+                if s.in_palace(p.color) {
+                    visit(s, true);
+                }
+            }
+        }
+        Role::Advisor => {
+            let roams = free && !p.hidden;
+            for &s in &t.diagonal[i] {
+                if roams || s.in_palace(p.color) {
+                    visit(s, true);
+                }
+            }
+        }
+        Role::Elephant => {
+            let roams = free && !p.hidden;
+            for &(s, eye) in &t.elephant[i] {
+                if board[eye.index()].is_none() && (roams || s.on_own_half(p.color)) {
+                    visit(s, true);
+                }
             }
         }
     }
 }
 
-/// Bonus for a face-down piece still on its start point, by role of the point.
-fn hidden_placement(p: Piece) -> i32 {
-    match p.role {
-        Role::Chariot => 40,
-        Role::Cannon => 30,
-        Role::Horse => 5,
-        Role::Soldier => 0,
-        _ => 10,
+/// Pieces on a line between two points of one file or rank (`None` when
+/// they share neither).
+fn between(board: &[Option<Piece>; SQUARES], a: Square, b: Square) -> Option<u32> {
+    let (fa, ra, fb, rb) = (
+        a.file() as i32,
+        a.rank() as i32,
+        b.file() as i32,
+        b.rank() as i32,
+    );
+    if fa != fb && ra != rb {
+        return None;
     }
+    let (df, dr) = ((fb - fa).signum(), (rb - ra).signum());
+    let mut n = 0;
+    let (mut f, mut r) = (fa + df, ra + dr);
+    while (f, r) != (fb, rb) {
+        if board[Square::new(f as u8, r as u8).index()].is_some() {
+            n += 1;
+        }
+        f += df;
+        r += dr;
+    }
+    Some(n)
 }
 
-/// Evaluate `pos` from the side to move.
-pub fn evaluate(pos: &Position) -> i32 {
-    let v = values(pos);
-    let ph = phase(pos);
-    let hv = [
-        hidden_value(pos, Color::Red),
-        hidden_value(pos, Color::Black),
-    ];
-    let mut score = [0i32; 2];
-    let mut mg = [0i32; 2];
-    let mut eg = [0i32; 2];
+/// Report every feature of `pos` to `sink`; returns the phase.
+pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
+    let free = pos.rules().free_advisors_elephants();
+    let mut board = [None; SQUARES];
+    // The pieces' squares, in square order (at most 32 pieces).
+    let mut list = [0u8; 32];
+    let mut len = 0;
+    let mut phase = 0;
+    for sq in Square::all() {
+        let p = pos.piece_at(sq);
+        if let Some(p) = p {
+            phase += match (p.hidden, p.role) {
+                (true, _) => 1,
+                (false, Role::Chariot) => 4,
+                (false, Role::Horse | Role::Cannon) => 2,
+                _ => 0,
+            };
+            if len < list.len() {
+                list[len] = sq.index() as u8;
+                len += 1;
+            }
+        }
+        board[sq.index()] = p;
+    }
+    let list = &list[..len];
+    let phase = phase.min(PHASE_MAX);
+    let sign = |c: Color| if c == Color::Red { 1 } else { -1 };
+    let us = pos.turn();
+    sink.add(TEMPO, sign(us));
+
+    let mut map = AttackMap {
+        count: [[0; SQUARES]; 2],
+        lowest: [[u8::MAX; SQUARES]; 2],
+    };
+    let mut hidden = [0i32; 2];
     let mut defenders = [0i32; 2];
     let mut attackers = [0i32; 2];
-    for (sq, p) in pos.pieces() {
-        let c = p.color.index();
+    let mut palace_attacks = [0i32; 2];
+    let generals = [pos.general(Color::Red), pos.general(Color::Black)];
+
+    for &i in list {
+        let i = i as usize;
+        let Some(p) = board[i] else { continue };
+        let sq = Square::from_index(i);
+        let c = p.color;
+        let ci = c.index();
+        let s = sign(c);
+        let enemy_general = generals[c.other().index()];
+        // Attacks and mobility.
+        let rank = rank_of(p);
+        let mut mobility = 0;
+        let mut on_palace = 0;
+        reach(&board, free, sq, p, |t, attacks| {
+            let own = matches!(board[t.index()], Some(q) if q.color == c);
+            if !own {
+                mobility += 1;
+            }
+            if attacks {
+                map.count[ci][t.index()] = map.count[ci][t.index()].saturating_add(1);
+                let low = &mut map.lowest[ci][t.index()];
+                *low = (*low).min(rank);
+                if t.in_palace(c.other()) {
+                    on_palace += 1;
+                }
+            }
+        });
+        if p.role != Role::General && p.role != Role::Advisor && p.role != Role::Elephant {
+            palace_attacks[ci] += on_palace;
+        }
+        let rel = if c == Color::Red { sq } else { sq.flip_rank() };
+        let (f, r) = (rel.file() as i32, rel.rank() as i32);
+        let center = 4 - (f - 4).abs();
         if p.hidden {
-            mg[c] += hv[c].0;
-            eg[c] += hv[c].1;
-            score[c] += hidden_placement(p);
+            hidden[ci] += 1;
+            sink.add(HIDDEN_HOME + p.role.index() - 1, s);
             if matches!(p.role, Role::Advisor | Role::Elephant) {
-                defenders[c] += 1;
+                defenders[ci] += 1;
             }
-        } else {
-            mg[c] += v[p.role.index()].0;
-            eg[c] += v[p.role.index()].1;
-            score[c] += placement(p, sq);
-            if matches!(p.role, Role::Advisor | Role::Elephant) && sq.in_palace(p.color) {
-                defenders[c] += 1;
+            continue;
+        }
+        if p.role != Role::General {
+            sink.add(material_index(pos, p.role), s);
+        }
+        match p.role {
+            Role::Soldier => {
+                if r >= 5 {
+                    sink.add(SOLDIER_CROSSED, s);
+                    if r == 9 {
+                        sink.add(SOLDIER_LAST_RANK, s);
+                    } else {
+                        sink.add(SOLDIER_ADVANCE, s * (r - 5));
+                        if (3..=5).contains(&f) && r >= 6 {
+                            sink.add(SOLDIER_PALACE, s);
+                        }
+                    }
+                    sink.add(SOLDIER_CENTER, s * center);
+                    // A crossed neighbour on the same rank, counted once.
+                    if let Some(n) = Square::try_new(sq.file() as i32 + 1, sq.rank() as i32) {
+                        if matches!(board[n.index()], Some(q) if q.color == c && !q.hidden && q.role == Role::Soldier)
+                        {
+                            sink.add(SOLDIER_CONNECTED, s);
+                        }
+                    }
+                } else if r == 4 {
+                    sink.add(SOLDIER_RIVER, s);
+                }
             }
-            if matches!(p.role, Role::Chariot | Role::Horse | Role::Cannon)
-                && !sq.on_own_half(p.color)
-            {
-                attackers[c] += 1;
+            Role::Horse => {
+                sink.add(HORSE_MOBILITY, s * mobility);
+                sink.add(HORSE_CENTER, s * center);
+                if (3..=7).contains(&r) {
+                    sink.add(HORSE_ACTIVE, s);
+                }
+                if f == 0 || f == 8 {
+                    sink.add(HORSE_EDGE, s);
+                }
+                if mobility <= 1 {
+                    sink.add(HORSE_TRAPPED, s);
+                }
+            }
+            Role::Chariot => {
+                sink.add(CHARIOT_MOBILITY, s * mobility);
+                if r >= 5 {
+                    sink.add(CHARIOT_CROSSED, s);
+                }
+                if (3..=5).contains(&f) {
+                    sink.add(CHARIOT_PALACE_FILE, s);
+                }
+                // No own piece ahead on its file.
+                let fwd = if c == Color::Red { 0 } else { 1 };
+                let open = TABLES.rays[i][fwd]
+                    .iter()
+                    .all(|t| !matches!(board[t.index()], Some(q) if q.color == c));
+                if open {
+                    sink.add(CHARIOT_OPEN_FILE, s);
+                }
+            }
+            Role::Cannon => {
+                sink.add(CANNON_MOBILITY, s * mobility);
+                if r <= 3 {
+                    sink.add(CANNON_HOME, s);
+                }
+                if sq.file() == enemy_general.file() {
+                    sink.add(CANNON_GENERAL_FILE, s);
+                }
+                match between(&board, sq, enemy_general) {
+                    Some(0) => sink.add(CANNON_HOLLOW, s),
+                    Some(2) => sink.add(CANNON_DOUBLE_SCREEN, s),
+                    _ => {}
+                }
+            }
+            Role::Advisor | Role::Elephant => {
+                if r <= 2 && (2..=6).contains(&f) {
+                    sink.add(DEFENDER_HOME, s);
+                }
+                if sq.in_palace(c) {
+                    defenders[ci] += 1;
+                }
+            }
+            Role::General => {
+                if r == 0 {
+                    sink.add(GENERAL_HOME, s);
+                }
+                sink.add(GENERAL_RANK, s * r);
             }
         }
+        if matches!(p.role, Role::Chariot | Role::Horse | Role::Cannon) && !sq.on_own_half(c) {
+            attackers[ci] += 1;
+        }
     }
+
+    // Face-down pieces at the pool's mean; identities captured unseen.
     for c in Color::ALL {
-        let i = c.index();
-        let o = c.other().index();
-        // A bare palace under attack is dangerous; advisors may be far away.
-        let shortfall = (2 - defenders[i]).max(0);
-        score[i] -= shortfall * attackers[o] * 25;
-        score[i] += (mg[i] * ph + eg[i] * (24 - ph)) / 24;
+        let ci = c.index();
+        let s = sign(c);
+        let pool = pos.pool(c);
+        let total = pool.total() as i32;
+        if hidden[ci] > 0 {
+            if total == 0 {
+                sink.add(HIDDEN_POOL + Role::Soldier.index() - 1, s * hidden[ci]);
+            } else {
+                for (r, n) in pool.entries() {
+                    sink.add_ratio(
+                        HIDDEN_POOL + r.index() - 1,
+                        s * hidden[ci] * n as i32,
+                        total,
+                    );
+                }
+            }
+        }
+        let unseen = total - hidden[ci];
+        if unseen > 0 {
+            sink.add(UNSEEN_CAPTURED, s * unseen);
+        }
     }
-    let us = pos.turn().index();
-    score[us] - score[1 - us] + 10
+
+    // The palace: attacks on it, worse when its defenders are missing.
+    for c in Color::ALL {
+        let ci = c.index();
+        let o = c.other().index();
+        let s = sign(c);
+        let shortfall = (2 - defenders[o]).max(0);
+        sink.add(PALACE_ATTACKS, s * palace_attacks[ci]);
+        sink.add(PALACE_ATTACKS_SHORTFALL, s * palace_attacks[ci] * shortfall);
+        sink.add(ATTACKERS_SHORTFALL, s * attackers[ci] * shortfall);
+    }
+
+    // Hanging, threatened and doubly attacked pieces.
+    for &i in list {
+        let i = i as usize;
+        let Some(p) = board[i] else { continue };
+        if p.role == Role::General && !p.hidden {
+            continue;
+        }
+        let c = p.color;
+        let (ci, oi) = (c.index(), c.other().index());
+        let attacked = map.count[oi][i];
+        if attacked == 0 {
+            continue;
+        }
+        let defended = map.count[ci][i];
+        let s = sign(c);
+        let mover = c == us;
+        if defended == 0 {
+            sink.add(if mover { HANGING_US } else { HANGING_THEM }, s);
+        } else if attacked >= 2 && defended < attacked {
+            sink.add(
+                if mover {
+                    DOUBLE_ATTACK_US
+                } else {
+                    DOUBLE_ATTACK_THEM
+                },
+                s,
+            );
+        }
+        if map.lowest[oi][i] < rank_of(p) {
+            sink.add(
+                if mover {
+                    THREAT_LOWER_US
+                } else {
+                    THREAT_LOWER_THEM
+                },
+                s,
+            );
+        }
+    }
+    phase
 }

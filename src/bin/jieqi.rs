@@ -34,6 +34,10 @@ mod cli {
   jieqi fuzz [--cases N] [--seed S]    mutated position, move and notation texts
                                        through every reader; counts per outcome
   jieqi bench [DEPTH]                  fixed search: total nodes and nodes/s
+  jieqi datagen --out FILE [--games N] [--nodes N] [--seed S] [--jobs J] [--rules R]
+                                       self-play positions with results, for tune
+  jieqi tune FILE [--iterations N] [--rate R] [--score-weight W] [--l2 L] [--rules R]
+                                       fit the evaluation's weights, print them as Rust
   jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
               [--seed S] [--jobs J] [--out DIR] [--openings FILE]
               [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
@@ -41,6 +45,20 @@ mod cli {
                 node budget instead of its clock, e.g. hard:90000
   R: jieqi | chessplayx | vietnam | xiangqi (default: xiangqi for perft without FEN
      only if given; jieqi otherwise)";
+
+    const DATAGEN_USAGE: &str = "usage: jieqi datagen --out FILE [--games N] [--nodes N] [--seed S] [--jobs J] [--rules R]
+  Self-play by the engine at N nodes a move (default 100 games, 2000 nodes, seed 1),
+  random root offsets on the first 8 plies, random reveals from the seed. Writes one
+  quiet position a line: 'FEN; RESULT; SCORE' (result 1 / 0.5 / 0 and search score
+  for the side to move). The same seed writes the same file, whatever --jobs is.";
+    const TUNE_USAGE: &str = "usage: jieqi tune FILE [--iterations N] [--rate R] [--score-weight W] [--l2 L] [--rules R]
+  Texel fit of the evaluation's weights on datagen output: K first, then Adam on the
+  mean squared error (default 1000 iterations, rate 1 cp). --score-weight W blends the
+  search score's prediction into the target (0: game results only). --l2 L adds L times
+  the squared distance from the current weights (in units of 100 cp) to the error.
+  One block of 500 positions in ten is held out; the weights kept are those with the
+  lowest error on it (checked every 100 iterations). Progress goes to
+  stderr; stdout is the new src/ai/eval/weights.rs.";
 
     /// The usage of one subcommand, for `jieqi CMD --help` and `jieqi help CMD`.
     fn usage_of(cmd: &str) -> Option<String> {
@@ -67,6 +85,8 @@ mod cli {
           W/D/L model) accepts H0 (Elo <= ELO0) or H1 (Elo >= ELO1); --alpha and
           --beta are its error rates (default 0.05 each). The LLR and its bounds are
           shown after every game; the verdict (or inconclusive) closes the summary.")),
+            "datagen" => DATAGEN_USAGE,
+            "tune" => TUNE_USAGE,
             "help" => USAGE,
             _ => return None,
         }
@@ -182,6 +202,56 @@ mod cli {
                 let depth = num(args.first().cloned(), "depth", 5u32)?;
                 let (nodes, ms) = cli::bench(depth);
                 Ok(format!("bench depth {depth}\nNodes searched: {nodes}\nNodes/second: {:.0}\nTime: {:.0} ms", nodes as f64 / (ms.max(1.0) / 1000.0), ms))
+            }
+            "datagen" => {
+                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let mut cfg = cli::datagen::DatagenConfig::new(
+                    num(flag(&mut args, "--games"), "--games", 100u64)?,
+                    num(flag(&mut args, "--nodes"), "--nodes", 2000u64)?,
+                    num(flag(&mut args, "--seed"), "--seed", 1u64)?,
+                );
+                cfg.jobs = num(flag(&mut args, "--jobs"), "--jobs", 1usize)?;
+                cfg.rules = rules;
+                let path = flag(&mut args, "--out").ok_or("datagen needs --out FILE")?;
+                if let Some(a) = args.first() {
+                    return Err(format!("unexpected argument '{a}'"));
+                }
+                let file = std::fs::File::create(&path)
+                    .map_err(|e| format!("cannot create '{path}': {e}"))?;
+                let mut out = std::io::BufWriter::new(file);
+                let games = cfg.games;
+                let report = cli::datagen::generate(&cfg, &mut out, &mut |r| {
+                    if r.games % 10 == 0 || r.games == games {
+                        eprintln!("{r}");
+                    }
+                })?;
+                Ok(format!("{report}\nwritten to {path}"))
+            }
+            "tune" => {
+                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let opts = cli::tune::FitOptions {
+                    iterations: num(flag(&mut args, "--iterations"), "--iterations", 1000usize)?,
+                    rate: num(flag(&mut args, "--rate"), "--rate", 1.0f64)?,
+                    score_weight: num(flag(&mut args, "--score-weight"), "--score-weight", 0.0f64)?,
+                    l2: num(flag(&mut args, "--l2"), "--l2", 0.0f64)?,
+                    frozen: Vec::new(),
+                };
+                if !(opts.rate.is_finite() && opts.rate > 0.0) {
+                    return Err("--rate must be a positive number".into());
+                }
+                if !(opts.l2.is_finite() && opts.l2 >= 0.0) {
+                    return Err("--l2 must be a number, 0 or more".into());
+                }
+                if !(0.0..=1.0).contains(&opts.score_weight) {
+                    return Err("--score-weight must be between 0 and 1".into());
+                }
+                let [path] = args.as_slice() else {
+                    return Err("tune needs one data FILE".into());
+                };
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read '{path}': {e}"))?;
+                cli::tune::tune_command(&text, rules, &opts, &mut |l| eprintln!("{l}"))
+                    .map_err(|e| format!("{path}: {e}"))
             }
             "match" => {
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;

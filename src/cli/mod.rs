@@ -1,10 +1,12 @@
 //! The native command-line program: perft, moves, result, UCI, bench, match.
 
+pub mod datagen;
 pub mod fuzz;
 pub mod matches;
 pub mod result;
 pub mod soak;
 pub mod sprt;
+pub mod tune;
 pub mod uci;
 
 use crate::rules::notation::{self, Notation};

@@ -1,0 +1,348 @@
+//! `jieqi tune`: a Texel-style logistic fit of the evaluation's weights on
+//! positions with known results (the output of `jieqi datagen`).
+//!
+//! The evaluation is linear in its weights (see [`crate::ai::eval`]), so
+//! each position is read once into its feature counts and phase; the
+//! predicted result is `sigmoid(K x eval)` with
+//! `sigmoid(x) = 1 / (1 + 10^(-x / 400))`. `K` is fitted first with the
+//! starting weights and then kept, so the fitted weights stay on the same
+//! centipawn scale; then full-batch gradient descent (Adam) lowers the mean
+//! squared error between prediction and target. The target is the game's
+//! result, or a blend with the search score's prediction (`--score-weight`).
+//! The output is the Rust source of the weights table.
+
+use crate::ai::eval::{self, Weight, FEATURES, NAMES, PHASE_MAX};
+use crate::rules::{fen, Color, RuleSet};
+
+/// One position, as the fit sees it.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// Non-zero feature counts, signed for the side to move.
+    pub features: Vec<(u16, f32)>,
+    /// Middle-game share: phase / PHASE_MAX.
+    pub mg: f32,
+    /// Game result for the side to move: 1, 0.5 or 0.
+    pub result: f32,
+    /// Search score for the side to move, in centipawns (0 if absent).
+    pub score: f32,
+}
+
+/// A line of the data that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for DataError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for DataError {}
+
+impl Sample {
+    /// The sample of a position with a result (and a score) for its side to move.
+    pub fn of(pos: &crate::rules::Position, result: f32, score: f32) -> Sample {
+        let f = eval::features(pos);
+        let sign = if f.turn == Color::Red { 1.0 } else { -1.0 };
+        Sample {
+            features: f
+                .counts
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c != 0.0)
+                .map(|(i, c)| (i as u16, c * sign))
+                .collect(),
+            mg: f.phase as f32 / PHASE_MAX as f32,
+            result,
+            score,
+        }
+    }
+
+    /// The evaluation under `w` (side to move, centipawns).
+    pub fn eval(&self, w: &[(f64, f64)]) -> f64 {
+        let mg = self.mg as f64;
+        self.features
+            .iter()
+            .map(|&(i, c)| c as f64 * (w[i as usize].0 * mg + w[i as usize].1 * (1.0 - mg)))
+            .sum()
+    }
+}
+
+/// Read `FEN; RESULT[; SCORE]` lines (blank lines and `#` comments skipped).
+pub fn parse_data(text: &str, rules: RuleSet) -> Result<Vec<Sample>, DataError> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let err = |message: String| DataError {
+            line: n + 1,
+            message,
+        };
+        let mut fields = line.split(';').map(str::trim);
+        let fen_text = fields.next().unwrap_or("");
+        let result: f32 = match fields.next() {
+            Some("1") | Some("1.0") => 1.0,
+            Some("0.5") => 0.5,
+            Some("0") | Some("0.0") => 0.0,
+            Some(r) => return Err(err(format!("result must be 1, 0.5 or 0, not '{r}'"))),
+            None => return Err(err("expected 'FEN; RESULT[; SCORE]'".into())),
+        };
+        let score: f32 = match fields.next() {
+            None => 0.0,
+            Some(s) => s
+                .parse()
+                .ok()
+                .filter(|v: &f32| v.is_finite())
+                .ok_or_else(|| err(format!("score must be a number, not '{s}'")))?,
+        };
+        if fields.next().is_some() {
+            return Err(err("too many fields".into()));
+        }
+        let pos = fen::parse(fen_text, rules).map_err(|e| err(e.to_string()))?;
+        out.push(Sample::of(&pos, result, score));
+    }
+    Ok(out)
+}
+
+/// `sigmoid(k x eval)` on the 400-centipawn scale.
+#[inline]
+pub fn predict(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+/// The target of a sample: its result, blended with its score's prediction.
+#[inline]
+fn target(s: &Sample, k: f64, score_weight: f64) -> f64 {
+    let r = s.result as f64;
+    if score_weight == 0.0 {
+        r
+    } else {
+        score_weight * predict(k, s.score as f64) + (1.0 - score_weight) * r
+    }
+}
+
+/// Mean squared error of the predictions under `w`.
+pub fn mean_error(samples: &[Sample], w: &[(f64, f64)], k: f64, score_weight: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = samples
+        .iter()
+        .map(|s| (target(s, k, score_weight) - predict(k, s.eval(w))).powi(2))
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// The `K` that minimises the error under `w` (golden-section search on
+/// 0.05..5; the error is unimodal in `K` in practice).
+pub fn fit_k(samples: &[Sample], w: &[(f64, f64)], score_weight: f64) -> f64 {
+    let (mut a, mut b) = (0.05f64, 5.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let err = |k: f64| mean_error(samples, w, k, score_weight);
+    let (mut c, mut d) = (b - g * (b - a), a + g * (b - a));
+    let (mut fc, mut fd) = (err(c), err(d));
+    for _ in 0..40 {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - g * (b - a);
+            fc = err(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + g * (b - a);
+            fd = err(d);
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// Settings of the gradient descent.
+#[derive(Clone, Debug)]
+pub struct FitOptions {
+    pub iterations: usize,
+    /// Adam's step size, in centipawns.
+    pub rate: f64,
+    pub score_weight: f64,
+    /// Ridge penalty towards the starting weights: this times the sum of
+    /// squared differences in units of 100 centipawns is added to the error
+    /// (weights the data says little about stay where they were).
+    pub l2: f64,
+    /// Features whose weights stay as given.
+    pub frozen: Vec<usize>,
+}
+
+impl Default for FitOptions {
+    fn default() -> FitOptions {
+        FitOptions {
+            iterations: 1000,
+            rate: 1.0,
+            score_weight: 0.0,
+            l2: 0.0,
+            frozen: Vec::new(),
+        }
+    }
+}
+
+/// Fit the weights from `start` with `K` fixed (Adam on the mean squared
+/// error, full batch); `report(iteration, error, held-out error)` every 100
+/// iterations. With held-out samples, the weights returned are those of
+/// the check (every 100 iterations) where the held-out error was lowest:
+/// the fit stops improving on data it has not seen before it overfits.
+pub fn fit(
+    samples: &[Sample],
+    held_out: &[Sample],
+    start: &[(f64, f64)],
+    k: f64,
+    opts: &FitOptions,
+    report: &mut dyn FnMut(usize, f64, f64),
+) -> Vec<(f64, f64)> {
+    let n = start.len();
+    let mut w = start.to_vec();
+    if samples.is_empty() {
+        return w;
+    }
+    let mut best = (mean_error(held_out, &w, k, opts.score_weight), w.clone());
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let mut m = vec![0.0f64; 2 * n];
+    let mut v = vec![0.0f64; 2 * n];
+    let a = k * std::f64::consts::LN_10 / 400.0;
+    let scale = 1.0 / samples.len() as f64;
+    for it in 1..=opts.iterations {
+        let mut grad = vec![0.0f64; 2 * n];
+        for s in samples {
+            let p = predict(k, s.eval(&w));
+            // d(error)/d(eval) for this sample.
+            let g = -2.0 * (target(s, k, opts.score_weight) - p) * a * p * (1.0 - p);
+            let mg = s.mg as f64;
+            for &(i, c) in &s.features {
+                let gc = g * c as f64;
+                grad[2 * i as usize] += gc * mg;
+                grad[2 * i as usize + 1] += gc * (1.0 - mg);
+            }
+        }
+        for j in 0..2 * n {
+            if opts.frozen.contains(&(j / 2)) {
+                continue;
+            }
+            let (wj, sj) = if j % 2 == 0 {
+                (w[j / 2].0, start[j / 2].0)
+            } else {
+                (w[j / 2].1, start[j / 2].1)
+            };
+            let gj = grad[j] * scale + 2.0 * opts.l2 * (wj - sj) / 1e4;
+            m[j] = b1 * m[j] + (1.0 - b1) * gj;
+            v[j] = b2 * v[j] + (1.0 - b2) * gj * gj;
+            let mh = m[j] / (1.0 - b1.powi(it as i32));
+            let vh = v[j] / (1.0 - b2.powi(it as i32));
+            let step = opts.rate * mh / (vh.sqrt() + eps);
+            if j % 2 == 0 {
+                w[j / 2].0 -= step;
+            } else {
+                w[j / 2].1 -= step;
+            }
+        }
+        if it % 100 == 0 || it == opts.iterations {
+            let held = mean_error(held_out, &w, k, opts.score_weight);
+            report(it, mean_error(samples, &w, k, opts.score_weight), held);
+            if held_out.is_empty() || held < best.0 {
+                best = (held, w.clone());
+            }
+        }
+    }
+    best.1
+}
+
+/// The weights as floats.
+pub fn to_f64(w: &[Weight]) -> Vec<(f64, f64)> {
+    w.iter().map(|&(a, b)| (a as f64, b as f64)).collect()
+}
+
+/// The weights rounded to whole centipawns.
+pub fn rounded(w: &[(f64, f64)]) -> Vec<Weight> {
+    w.iter()
+        .map(|&(a, b)| (a.round() as i32, b.round() as i32))
+        .collect()
+}
+
+/// The Rust source of `src/ai/eval/weights.rs` holding `w` (without its
+/// final newline).
+pub fn weights_source(w: &[Weight], header: &str) -> String {
+    let mut s = String::from(
+        "//! The evaluation's weights (middle game, end game), one per feature of\n\
+         //! [`super::NAMES`], as printed by `jieqi tune`.\n",
+    );
+    for line in header.lines() {
+        s.push_str(&format!("//! {line}\n"));
+    }
+    s.push_str("\nuse super::{Weight, FEATURES};\n\n#[rustfmt::skip]\npub const WEIGHTS: [Weight; FEATURES] = [\n");
+    for (i, (a, b)) in w.iter().enumerate() {
+        let pair = format!("({a}, {b}),");
+        s.push_str(&format!("    {pair:<14}// {}\n", NAMES[i]));
+    }
+    // No final newline: the program adds one when it prints it.
+    s.push_str("];");
+    s
+}
+
+/// `jieqi tune`: read the data, fit K then the weights, return the source.
+pub fn tune_command(
+    text: &str,
+    rules: RuleSet,
+    opts: &FitOptions,
+    log: &mut dyn FnMut(&str),
+) -> Result<String, String> {
+    let all = parse_data(text, rules).map_err(|e| e.to_string())?;
+    if all.is_empty() {
+        return Err("no positions to fit".into());
+    }
+    // One block of 500 positions in ten (whole games, mostly) is held out
+    // to check the fit on data it has not seen.
+    let (mut samples, mut held) = (Vec::new(), Vec::new());
+    for (i, s) in all.into_iter().enumerate() {
+        if (i / 500) % 10 == 9 {
+            held.push(s);
+        } else {
+            samples.push(s);
+        }
+    }
+    let start = to_f64(&eval::WEIGHTS);
+    let k = fit_k(&samples, &start, opts.score_weight);
+    let err = |w: &[(f64, f64)], set: &[Sample]| mean_error(set, w, k, opts.score_weight);
+    let (before, held_before) = (err(&start, &samples), err(&start, &held));
+    log(&format!(
+        "{} positions ({} held out), {FEATURES} features; K = {k:.4}; \
+         error {before:.6}, held out {held_before:.6}",
+        samples.len() + held.len(),
+        held.len()
+    ));
+    let w = fit(&samples, &held, &start, k, opts, &mut |it, e, h| {
+        log(&format!("iteration {it}: error {e:.6}, held out {h:.6}"))
+    });
+    let w = rounded(&w);
+    let wf = to_f64(&w);
+    let (after, held_after) = (err(&wf, &samples), err(&wf, &held));
+    log(&format!(
+        "error {before:.6} -> {after:.6}, held out {held_before:.6} -> {held_after:.6} \
+         (rounded weights)"
+    ));
+    let header = format!(
+        "Fitted on {} positions ({} held out): K = {k:.4}; mean squared error\n\
+         {before:.6} -> {after:.6}, held out {held_before:.6} -> {held_after:.6}\n\
+         ({} iterations at most, rate {}, score weight {}, l2 {}).",
+        samples.len() + held.len(),
+        held.len(),
+        opts.iterations,
+        opts.rate,
+        opts.score_weight,
+        opts.l2
+    );
+    Ok(weights_source(&w, &header))
+}

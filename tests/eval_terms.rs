@@ -1,0 +1,223 @@
+//! The evaluation: colour and file symmetry, the engine's sum equals the
+//! tuner's features times weights, and the terms see what they claim.
+
+use jieqi::ai::eval::{self, evaluate, features, WEIGHTS};
+use jieqi::rules::{fen, Game, Position, RuleSet, Seat};
+
+/// Positions from seeded random games, as the side to move sees them.
+fn sample_positions(rules: RuleSet, games: u64, plies: usize) -> Vec<Position> {
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut game = Game::seeded(rules, 1000 + g);
+        let mut state = 0x9E37_79B9_7F4A_7C15u64 ^ g;
+        for _ in 0..plies {
+            if game.outcome().is_some() {
+                break;
+            }
+            out.push(game.view(Seat::of(game.turn())).position);
+            let moves = game.legal_moves();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Prefer captures now and then, so material changes hands.
+            let caps: Vec<_> = moves
+                .iter()
+                .filter(|m| game.board().piece_at(m.to).is_some())
+                .copied()
+                .collect();
+            let m = if !caps.is_empty() && state % 3 == 0 {
+                caps[(state as usize / 3) % caps.len()]
+            } else {
+                moves.as_slice()[(state as usize / 7) % moves.len()]
+            };
+            game.play(m).unwrap();
+        }
+    }
+    out
+}
+
+/// Swap the colours: ranks reversed, case swapped, the other side to move,
+/// the pools exchanged.
+fn colour_mirror(text: &str) -> String {
+    let f: Vec<&str> = text.split(' ').collect();
+    let swap = |s: &str| {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect::<String>()
+    };
+    let board: Vec<String> = f[0].split('/').rev().map(swap).collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let mut pool = swap(f[2]);
+    if pool == "-" {
+        pool = "-".into();
+    }
+    format!("{} {side} {pool} {} {}", board.join("/"), f[3], f[4])
+}
+
+/// Mirror left and right.
+fn file_mirror(text: &str) -> String {
+    let f: Vec<&str> = text.split(' ').collect();
+    let board: Vec<String> = f[0]
+        .split('/')
+        .map(|rank| {
+            let mut cells = String::new();
+            for c in rank.chars() {
+                match c.to_digit(10) {
+                    Some(n) => cells.extend(std::iter::repeat_n('1', n as usize)),
+                    None => cells.push(c),
+                }
+            }
+            cells.chars().rev().collect::<String>()
+        })
+        .collect();
+    format!("{} {}", board.join("/"), f[1..].join(" "))
+}
+
+#[test]
+fn swapping_colours_keeps_the_score_for_the_side_to_move() {
+    for rules in [RuleSet::Jieqi, RuleSet::Xiangqi] {
+        for pos in sample_positions(rules, 12, 120) {
+            let text = fen::write(&pos);
+            let mirrored = fen::parse(&colour_mirror(&text), rules).unwrap();
+            assert_eq!(
+                evaluate(&pos),
+                evaluate(&mirrored),
+                "{text} vs {}",
+                fen::write(&mirrored)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_score_is_the_other_sides_score_negated() {
+    // The same board with the other side to move: the tempo and the
+    // side-to-move terms aside, one side's gain is the other's loss, so
+    // the colour-mirrored board with the original side to move negates.
+    for pos in sample_positions(RuleSet::Jieqi, 6, 120) {
+        let text = fen::write(&pos);
+        let mirrored = colour_mirror(&text);
+        let f: Vec<&str> = mirrored.split(' ').collect();
+        let same_side = format!(
+            "{} {} {} {} {}",
+            f[0],
+            &text.split(' ').nth(1).unwrap(),
+            f[2],
+            f[3],
+            f[4]
+        );
+        let Ok(other) = fen::parse(&same_side, RuleSet::Jieqi) else {
+            continue; // the other side may be in check: not a position
+        };
+        let a = eval::features(&pos);
+        let b = eval::features(&other);
+        for i in 0..eval::FEATURES {
+            if matches!(
+                i,
+                eval::TEMPO
+                    | eval::HANGING_US
+                    | eval::HANGING_THEM
+                    | eval::THREAT_LOWER_US
+                    | eval::THREAT_LOWER_THEM
+                    | eval::DOUBLE_ATTACK_US
+                    | eval::DOUBLE_ATTACK_THEM
+            ) {
+                continue;
+            }
+            assert_eq!(a.counts[i], -b.counts[i], "{} in {text}", eval::NAMES[i]);
+        }
+    }
+}
+
+#[test]
+fn mirroring_left_and_right_keeps_the_score() {
+    for pos in sample_positions(RuleSet::Jieqi, 12, 120) {
+        let text = fen::write(&pos);
+        let mirrored = fen::parse(&file_mirror(&text), RuleSet::Jieqi).unwrap();
+        assert_eq!(evaluate(&pos), evaluate(&mirrored), "{text}");
+    }
+}
+
+#[test]
+fn the_engine_sum_is_the_tuners_features_times_weights() {
+    let w: Vec<(f64, f64)> = WEIGHTS.iter().map(|&(a, b)| (a as f64, b as f64)).collect();
+    for rules in [RuleSet::Jieqi, RuleSet::Vietnam, RuleSet::Xiangqi] {
+        for pos in sample_positions(rules, 8, 150) {
+            let f = features(&pos);
+            let exact = f.eval(&w);
+            let engine = evaluate(&pos) as f64;
+            // Integer rounding only: one centipawn per division (six pool roles a
+            // side, middle and end game), one for the blend.
+            assert!(
+                (exact - engine).abs() <= 13.0,
+                "{exact} vs {engine} in {}",
+                fen::write(&pos)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_start_position_is_balanced_but_for_the_tempo() {
+    let pos = Position::start(RuleSet::Jieqi);
+    assert_eq!(evaluate(&pos), WEIGHTS[eval::TEMPO].0);
+    let pos = Position::start(RuleSet::Xiangqi);
+    assert_eq!(evaluate(&pos), WEIGHTS[eval::TEMPO].0);
+}
+
+fn counts(text: &str) -> [f32; eval::FEATURES] {
+    features(&fen::parse(text, RuleSet::Jieqi).unwrap()).counts
+}
+
+#[test]
+fn terms_see_hanging_pieces_screens_and_hidden_points() {
+    // Red chariot on a5 attacks the black horse on a8, which nothing defends.
+    let c = counts("3k5/9/R8/n8/9/9/9/9/9/4K4 b - 0 1");
+    assert_eq!(
+        c[eval::HANGING_US],
+        -1.0,
+        "black horse hangs, black to move"
+    );
+    assert_eq!(
+        c[eval::THREAT_LOWER_US],
+        0.0,
+        "a chariot is not lower than a horse"
+    );
+    // The same with Red to move: Black's horse hangs for the side not to move.
+    let c = counts("3k5/9/R8/n8/9/9/9/9/9/4K4 w - 0 1");
+    assert_eq!(c[eval::HANGING_THEM], -1.0);
+    // A red cannon on e2 facing the black general on e9 with nothing between.
+    let c = counts("4k4/9/9/9/9/9/9/4C4/9/3K5 w - 0 1");
+    assert_eq!(c[eval::CANNON_HOLLOW], 1.0);
+    assert_eq!(c[eval::CANNON_GENERAL_FILE], 1.0);
+    // Two screens between: a double screen, no longer hollow.
+    let c = counts("4k4/9/4p4/9/4p4/9/9/4C4/9/3K5 w - 0 1");
+    assert_eq!(c[eval::CANNON_HOLLOW], 0.0);
+    assert_eq!(c[eval::CANNON_DOUBLE_SCREEN], 1.0);
+    // Face-down pieces count by the role of their point, and at the pool's
+    // mean: with a pool of one chariot and one soldier, each hidden piece is
+    // half a chariot and half a soldier.
+    let c = counts("3k5/9/9/9/9/9/X8/9/9/X3K4 w R1P1 0 1");
+    assert_eq!(c[eval::HIDDEN_HOME + 3], 1.0, "on a chariot point");
+    assert_eq!(c[eval::HIDDEN_HOME + 5], 1.0, "on a soldier point");
+    assert_eq!(c[eval::HIDDEN_POOL + 3], 1.0);
+    assert_eq!(c[eval::HIDDEN_POOL + 5], 1.0);
+    // A pool larger than the face-down pieces: an identity captured unseen.
+    let c = counts("3k5/9/9/9/9/9/9/9/9/X3K4 w R1P1 0 1");
+    assert_eq!(c[eval::UNSEEN_CAPTURED], 1.0);
+}
+
+#[test]
+fn hidden_value_is_the_pool_mean_of_the_hidden_table() {
+    let pos = fen::parse("3k5/9/9/9/9/9/9/9/9/X3K4 w R1P1 0 1", RuleSet::Jieqi).unwrap();
+    let (mg, eg) = eval::hidden_value(&pos, jieqi::rules::Color::Red);
+    let r = WEIGHTS[eval::HIDDEN_POOL + 3];
+    let p = WEIGHTS[eval::HIDDEN_POOL + 5];
+    assert_eq!((mg, eg), ((r.0 + p.0) / 2, (r.1 + p.1) / 2));
+}
