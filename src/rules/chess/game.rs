@@ -366,12 +366,101 @@ impl Game {
         self.apply(m, reveal, capture_id)
     }
 
-    /// Replay one move text (as `movetext::write` gives it).
+    /// Replay one move text (as `movetext::write` gives it). For a whole
+    /// record that one seat wrote, use [`Game::restore`].
     pub fn replay_text(&mut self, text: &str) -> Result<Played, ReplayError> {
-        let (m, reveal, capture_id) =
-            movetext::resolve(&self.truth, text).map_err(ReplayError::Text)?;
+        let ply = self.history.len();
+        let (m, reveal, capture_id) = movetext::resolve(&self.truth, text)
+            .map_err(|error| ReplayError::Text { ply, error })?;
         self.replay(m, reveal, capture_id)
-            .map_err(ReplayError::Play)
+            .map_err(|error| ReplayError::Play { ply, error })
+    }
+
+    /// Restore a game from one seat's record: the start position and the
+    /// move texts that seat may read, where captured face-down identities
+    /// it does not know have no letter. Identities are drawn from the
+    /// system's random source.
+    ///
+    /// As in the xiangqi referee, each missing captured identity is drawn
+    /// only after the whole record has been read, without replacement,
+    /// from the pool that remains at the end (after every known reveal and
+    /// capture); then the record is replayed with them filled in. Drawing
+    /// at the capture instead could use up an identity that the record
+    /// reveals later. This is the law of the missing identities given the
+    /// record (a shuffle conditioned on what the record names).
+    pub fn restore<S: AsRef<str>>(
+        variant: Variant,
+        start: Position,
+        moves: &[S],
+    ) -> Result<Game, ReplayError> {
+        let draws = Draws::system().map_err(|_| ReplayError::Play {
+            ply: 0,
+            error: PlayError::NoRandomness,
+        })?;
+        Game::restore_with(variant, start, moves, draws)
+    }
+
+    /// `restore` with seeded draws: for tests only.
+    pub fn restore_seeded<S: AsRef<str>>(
+        variant: Variant,
+        start: Position,
+        moves: &[S],
+        seed: u64,
+    ) -> Result<Game, ReplayError> {
+        let draws = Draws::Seeded(Xoshiro256PlusPlus::seed_from_u64(seed));
+        Game::restore_with(variant, start, moves, draws)
+    }
+
+    fn restore_with<S: AsRef<str>>(
+        variant: Variant,
+        start: Position,
+        moves: &[S],
+        draws: Draws,
+    ) -> Result<Game, ReplayError> {
+        // First pass: read and check every move; missing captured
+        // identities stay undrawn (the pool keeps them).
+        let mut first = Game::with_draws(variant, start, draws);
+        let mut read = Vec::with_capacity(moves.len());
+        for (ply, text) in moves.iter().enumerate() {
+            let play_err = |error| ReplayError::Play { ply, error };
+            if first.outcome.is_some() {
+                return Err(play_err(PlayError::GameOver));
+            }
+            let (m, reveal, capture_id) = movetext::resolve(&first.truth, text.as_ref())
+                .map_err(|error| ReplayError::Text { ply, error })?;
+            let played = first.apply(m, reveal, capture_id).map_err(play_err)?;
+            let deferred = played
+                .captured
+                .filter(|c| c.hidden && capture_id.is_none())
+                .map(|c| c.color);
+            read.push((m, reveal, capture_id, deferred));
+        }
+        // Draw the missing identities from what remains at the end.
+        let mut pools = [
+            *first.truth.pool(Color::Red),
+            *first.truth.pool(Color::Black),
+        ];
+        let mut draws = first.draws;
+        for (ply, (_, _, capture_id, deferred)) in read.iter_mut().enumerate() {
+            if let Some(c) = *deferred {
+                let pool = &mut pools[c.index()];
+                let k = draws.draw(pool).map_err(|_| ReplayError::Play {
+                    ply,
+                    error: PlayError::NoRandomness,
+                })?;
+                if let Some(k) = k {
+                    pool.take(k);
+                }
+                *capture_id = k;
+            }
+        }
+        // Second pass: the record with every identity filled in.
+        let mut game = Game::with_draws(variant, start, draws);
+        for (ply, &(m, reveal, capture_id, _)) in read.iter().enumerate() {
+            game.apply(m, reveal, capture_id)
+                .map_err(|error| ReplayError::Play { ply, error })?;
+        }
+        Ok(game)
     }
 
     fn apply(
@@ -542,18 +631,24 @@ impl Game {
     }
 }
 
-/// A move text that cannot be replayed.
+/// A recorded move that cannot be replayed: which one (counted from 0), and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayError {
-    Text(movetext::ParseMoveError),
-    Play(PlayError),
+    Text {
+        ply: usize,
+        error: movetext::ParseMoveError,
+    },
+    Play {
+        ply: usize,
+        error: PlayError,
+    },
 }
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReplayError::Text(e) => e.fmt(f),
-            ReplayError::Play(e) => e.fmt(f),
+            ReplayError::Text { ply, error } => write!(f, "move {}: {error}", ply + 1),
+            ReplayError::Play { ply, error } => write!(f, "move {}: {error}", ply + 1),
         }
     }
 }

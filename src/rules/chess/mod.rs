@@ -63,7 +63,7 @@ pub mod types;
 mod zobrist;
 
 pub use crate::rules::{Color, Seat};
-pub use game::{Game, Outcome, Reason, Step, View};
+pub use game::{Captured, Game, Outcome, Reason, Record, ReplayError, Step, View};
 pub use position::{Castle, PlayError, Played, Position, Undo};
 pub use types::{color_name, Kind, Move, MoveList, Piece, Pool, Square};
 
