@@ -44,7 +44,9 @@ mod cli {
         ENGINE: beginner | easy | medium | hard | random | uci:COMMAND; a level may carry its own
                 node budget instead of its clock, e.g. hard:90000
   R: jieqi | chessplayx | vietnam | xiangqi (default: xiangqi for perft without FEN
-     only if given; jieqi otherwise)";
+     only if given; jieqi otherwise)
+  perft and moves also take --rules chess | hidden-chess (8x8, RULES.md section 5);
+     moves then reads FEN [moves MOVE...] and lists the moves after those";
 
     const DATAGEN_USAGE: &str = "usage: jieqi datagen --out FILE [--games N] [--nodes N] [--seed S] [--jobs J] [--rules R]
   Self-play by the engine at N nodes a move (default 100 games, 2000 nodes, seed 1),
@@ -112,6 +114,14 @@ mod cli {
         }
     }
 
+    /// `--rules chess|hidden-chess`: taken out of `args` when it names a chess variant.
+    fn chess_flag(args: &mut Vec<String>) -> Option<jieqi::rules::chess::Variant> {
+        let i = args.iter().position(|a| a == "--rules")?;
+        let v = jieqi::rules::chess::Variant::from_id(args.get(i + 1)?)?;
+        args.drain(i..=i + 1);
+        Some(v)
+    }
+
     fn num<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, String> {
         match v {
             None => Ok(default),
@@ -138,6 +148,15 @@ mod cli {
                 Ok(String::new())
             }
             "perft" => {
+                if let Some(v) = chess_flag(&mut args) {
+                    let depth: u32 = args
+                        .first()
+                        .and_then(|d| d.parse().ok())
+                        .filter(|d| *d <= 9)
+                        .ok_or("perft needs a depth from 0 to 9")?;
+                    let fen = (args.len() > 1).then(|| args[1..].join(" "));
+                    return cli::chess::perft_command(depth, fen.as_deref(), v);
+                }
                 let has_fen = args.len() > 1 && !args[1].starts_with("--");
                 let default = if has_fen {
                     RuleSet::Jieqi
@@ -154,6 +173,9 @@ mod cli {
                 cli::perft_command(depth, fen.as_deref(), rules)
             }
             "moves" => {
+                if let Some(v) = chess_flag(&mut args) {
+                    return cli::chess::moves_command(&args, v);
+                }
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
                 let notation = match flag(&mut args, "--notation") {
                     None => None,

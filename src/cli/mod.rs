@@ -1,5 +1,6 @@
 //! The native command-line program: perft, moves, result, UCI, bench, match.
 
+pub mod chess;
 pub mod datagen;
 pub mod fuzz;
 pub mod matches;

@@ -2,6 +2,7 @@
 
 pub mod attacks;
 pub mod chase;
+pub mod chess;
 pub mod fen;
 pub mod game;
 pub mod movetext;
