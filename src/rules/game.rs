@@ -1,8 +1,6 @@
 //! The referee's game: the true position, the history, the draws of hidden
 //! identities, the end of the game, and what each seat may see.
 
-use rand_core::{RngCore, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::chase::{self, CyclePly};
@@ -78,71 +76,8 @@ pub struct View {
     pub outcome: Option<Outcome>,
 }
 
-/// The system's random source is unavailable: a game cannot draw its
-/// hidden identities fairly, so it does not start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NoRandomness;
-
-impl std::fmt::Display for NoRandomness {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "the system's random number source is unavailable: hidden identities cannot be drawn fairly, so no game can start"
-        )
-    }
-}
-impl std::error::Error for NoRandomness {}
-
-/// Where the referee's draws come from.
-enum Draws {
-    /// The operating system, asked afresh at every draw: no state in memory
-    /// predicts a later reveal.
-    System,
-    /// A fixed seed: reproducible games for tests and the match runner.
-    Seeded(Xoshiro256PlusPlus),
-}
-
-impl Draws {
-    /// The system source, if it answers now.
-    fn system() -> Result<Draws, NoRandomness> {
-        let mut probe = [0u8; 8];
-        getrandom::getrandom(&mut probe).map_err(|_| NoRandomness)?;
-        Ok(Draws::System)
-    }
-
-    fn next_u64(&mut self) -> Result<u64, NoRandomness> {
-        match self {
-            Draws::System => {
-                let mut b = [0u8; 8];
-                getrandom::getrandom(&mut b).map_err(|_| NoRandomness)?;
-                Ok(u64::from_le_bytes(b))
-            }
-            Draws::Seeded(rng) => Ok(rng.next_u64()),
-        }
-    }
-
-    /// One identity uniformly from `pool` (`None` if it is empty).
-    fn draw(&mut self, pool: &Pool) -> Result<Option<Role>, NoRandomness> {
-        let n = pool.total() as u64;
-        if n == 0 {
-            return Ok(None);
-        }
-        // Rejection sampling: exactly uniform.
-        let zone = u64::MAX - (u64::MAX % n);
-        let mut x = self.next_u64()?;
-        while x >= zone {
-            x = self.next_u64()?;
-        }
-        let mut k = (x % n) as u8;
-        for (r, cnt) in pool.entries() {
-            if k < cnt {
-                return Ok(Some(r));
-            }
-            k -= cnt;
-        }
-        Ok(None)
-    }
-}
+use super::draws::Draws;
+pub use super::draws::NoRandomness;
 
 /// A saved record that cannot be restored: which move, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -228,7 +163,7 @@ impl Game {
 
     /// A game from `pos` with seeded draws (tests, reproducible matches).
     pub fn from_position_seeded(pos: Position, seed: u64) -> Game {
-        Game::with_draws(pos, Draws::Seeded(Xoshiro256PlusPlus::seed_from_u64(seed)))
+        Game::with_draws(pos, Draws::seeded(seed))
     }
 
     /// A game from a FEN with seeded draws (tests).
@@ -294,7 +229,7 @@ impl Game {
     /// Draw an identity uniformly from the side's remaining unknown ones.
     fn draw(&mut self, c: Color) -> Result<Option<Role>, NoRandomness> {
         let pool = *self.truth.pool(c);
-        self.draws.draw(&pool)
+        self.draws.pick(pool.entries())
     }
 
     /// Play a legal move; the referee draws what it reveals.
@@ -393,7 +328,7 @@ impl Game {
         moves: &[S],
         seed: u64,
     ) -> Result<Game, RestoreError> {
-        let draws = Draws::Seeded(Xoshiro256PlusPlus::seed_from_u64(seed));
+        let draws = Draws::seeded(seed);
         Game::restore_with(start, moves, draws)
     }
 
@@ -443,7 +378,7 @@ impl Game {
         for (_, _, capture_id, deferred) in &mut read {
             if let Some(c) = *deferred {
                 let pool = &mut pools[c.index()];
-                let r = draws.draw(pool)?;
+                let r = draws.pick(pool.entries())?;
                 if let Some(r) = r {
                     pool.0[r.index()] -= 1;
                 }

@@ -3,6 +3,7 @@
 pub mod attacks;
 pub mod chase;
 pub mod chess;
+mod draws;
 pub mod fen;
 pub mod game;
 pub mod movetext;

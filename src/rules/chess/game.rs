@@ -4,16 +4,15 @@
 
 use std::fmt;
 
-use rand_core::{RngCore, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
+use crate::rules::draws::Draws;
 use crate::rules::{Color, NoRandomness, Seat};
 
 use super::fen;
 use super::movetext;
 use super::position::{PlayError, Played, Position, Undo};
-use super::types::{color_name, Kind, Move, MoveList, Pool, Square};
+use super::types::{color_name, Kind, Move, MoveList, Square};
 use super::Variant;
 
 /// Why a chess game ended.
@@ -114,56 +113,6 @@ pub enum Step {
     ChoosePromotion(Move),
 }
 
-/// Where the referee's draws come from (as in the xiangqi referee).
-enum Draws {
-    /// The operating system, asked afresh at every draw: no state in memory
-    /// predicts a later reveal.
-    System,
-    /// A fixed seed: reproducible games for tests and matches.
-    Seeded(Xoshiro256PlusPlus),
-}
-
-impl Draws {
-    fn system() -> Result<Draws, NoRandomness> {
-        let mut probe = [0u8; 8];
-        getrandom::getrandom(&mut probe).map_err(|_| NoRandomness)?;
-        Ok(Draws::System)
-    }
-
-    fn next_u64(&mut self) -> Result<u64, NoRandomness> {
-        match self {
-            Draws::System => {
-                let mut b = [0u8; 8];
-                getrandom::getrandom(&mut b).map_err(|_| NoRandomness)?;
-                Ok(u64::from_le_bytes(b))
-            }
-            Draws::Seeded(rng) => Ok(rng.next_u64()),
-        }
-    }
-
-    /// One identity uniformly from `pool` (`None` if it is empty).
-    fn draw(&mut self, pool: &Pool) -> Result<Option<Kind>, NoRandomness> {
-        let n = pool.total() as u64;
-        if n == 0 {
-            return Ok(None);
-        }
-        // Rejection sampling: exactly uniform.
-        let zone = u64::MAX - (u64::MAX % n);
-        let mut x = self.next_u64()?;
-        while x >= zone {
-            x = self.next_u64()?;
-        }
-        let mut k = (x % n) as u8;
-        for (kind, cnt) in pool.entries() {
-            if k < cnt {
-                return Ok(Some(kind));
-            }
-            k -= cnt;
-        }
-        Ok(None)
-    }
-}
-
 impl From<NoRandomness> for PlayError {
     fn from(_: NoRandomness) -> Self {
         PlayError::NoRandomness
@@ -207,7 +156,7 @@ impl Game {
 
     /// A game from `pos` with seeded draws.
     pub fn from_position_seeded(variant: Variant, pos: Position, seed: u64) -> Game {
-        let draws = Draws::Seeded(Xoshiro256PlusPlus::seed_from_u64(seed));
+        let draws = Draws::seeded(seed);
         Game::with_draws(variant, pos, draws)
     }
 
@@ -285,7 +234,7 @@ impl Game {
 
     fn draw(&mut self, c: Color) -> Result<Option<Kind>, NoRandomness> {
         let pool = *self.truth.pool(c);
-        self.draws.draw(&pool)
+        self.draws.pick(pool.entries())
     }
 
     /// Play a legal move; the referee draws what it reveals and what a
@@ -407,7 +356,7 @@ impl Game {
         moves: &[S],
         seed: u64,
     ) -> Result<Game, ReplayError> {
-        let draws = Draws::Seeded(Xoshiro256PlusPlus::seed_from_u64(seed));
+        let draws = Draws::seeded(seed);
         Game::restore_with(variant, start, moves, draws)
     }
 
@@ -444,7 +393,7 @@ impl Game {
         for (ply, (_, _, capture_id, deferred)) in read.iter_mut().enumerate() {
             if let Some(c) = *deferred {
                 let pool = &mut pools[c.index()];
-                let k = draws.draw(pool).map_err(|_| ReplayError::Play {
+                let k = draws.pick(pool.entries()).map_err(|_| ReplayError::Play {
                     ply,
                     error: PlayError::NoRandomness,
                 })?;
