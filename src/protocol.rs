@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::{self, Clock, Level, Request, Searcher, Strength};
+use crate::rules::chess::Variant;
 use crate::rules::RuleSet;
 
 /// What a search is for: the AI's own move or a hint for a player. Each
@@ -28,6 +29,20 @@ pub enum ToWorker {
         id: u32,
         fen: String,
         rules: RuleSet,
+        recent: Vec<String>,
+        level: Level,
+        seed: u32,
+        #[serde(default)]
+        purpose: Purpose,
+        #[serde(default)]
+        clock: Option<Clock>,
+    },
+    /// Choose a move in chess or hidden chess. `fen` is the seat's FEN of
+    /// RULES.md section 5 (its own pools); the rest as for `Think`.
+    ThinkChess {
+        id: u32,
+        fen: String,
+        variant: Variant,
         recent: Vec<String>,
         level: Level,
         seed: u32,
@@ -143,6 +158,10 @@ impl Engine {
                     mv: r.best.map(|m| m.to_string()),
                 }
             }
+            ToWorker::ThinkChess { id, .. } => FromWorker::Error {
+                id,
+                message: "no chess engine in this build".into(),
+            },
         }
     }
 }

@@ -225,7 +225,9 @@ fn hints_and_moves_do_not_share_a_searcher() {
 #[test]
 fn old_messages_still_parse_and_new_fields_read() {
     let old = r#"{"think":{"id":3,"fen":"x","rules":"Jieqi","recent":[],"level":"Easy","seed":1}}"#;
-    let ToWorker::Think { purpose, clock, .. } = serde_json::from_str(old).unwrap();
+    let ToWorker::Think { purpose, clock, .. } = serde_json::from_str(old).unwrap() else {
+        panic!("not a Think message")
+    };
     assert_eq!((purpose, clock), (Purpose::Move, None));
     let new = r#"{"think":{"id":3,"fen":"x","rules":"Jieqi","recent":[],"level":"Beginner","seed":1,
         "purpose":"hint","clock":{"remainingMs":60000,"incrementMs":2000}}}"#;
@@ -234,7 +236,10 @@ fn old_messages_still_parse_and_new_fields_read() {
         clock,
         level,
         ..
-    } = serde_json::from_str(new).unwrap();
+    } = serde_json::from_str(new).unwrap()
+    else {
+        panic!("not a Think message")
+    };
     assert_eq!((purpose, level), (Purpose::Hint, Level::Beginner));
     assert_eq!(
         clock,
