@@ -4,31 +4,35 @@
 //! seat knows, so a move counts as mating only if it mates for every one
 //! of them, and as allowing a mate if some reveal lets the opponent mate.
 
-use crate::rules::{Move, MoveList, Position, Role};
+use super::game::Game;
 
-/// The identities a move of the piece on `m.from` may reveal: `[None]` for
-/// a face-up mover (or an empty pool), else each distinct identity left.
-fn outcomes(pos: &Position, m: Move) -> Vec<Option<Role>> {
-    match pos.piece_at(m.from) {
-        Some(p) if p.hidden && pos.pool(p.color).total() > 0 => {
-            pos.pool(p.color).entries().map(|(r, _)| Some(r)).collect()
-        }
-        _ => vec![None],
+/// What a move may turn out to be: `[(m, None)]` for a move that reveals
+/// nothing (or with an empty pool), else the move as played with each
+/// distinct identity left (with a promotion's choices after a late reveal).
+fn outcomes<G: Game>(pos: &G, m: G::Move) -> Vec<(G::Move, Option<G::Id>)> {
+    match pos.reveal_pool(m) {
+        Some(pool) if G::pool_total(&pool) > 0 => G::pool_entries(&pool)
+            .flat_map(|(r, _)| {
+                let (first, second) = pos.with_reveal(m, r);
+                std::iter::once((first, Some(r))).chain(second.map(|s| (s, Some(r))))
+            })
+            .collect(),
+        _ => vec![(m, None)],
     }
 }
 
 /// Play `m` as each identity it may reveal; `test` answers for each
 /// position after it. `all`: must hold for every one; else for some.
-fn after_each(
-    pos: &mut Position,
-    m: Move,
+fn after_each<G: Game>(
+    pos: &mut G,
+    m: G::Move,
     all: bool,
-    mut test: impl FnMut(&mut Position) -> bool,
+    mut test: impl FnMut(&mut G) -> bool,
 ) -> bool {
-    for r in outcomes(pos, m) {
-        let u = pos.make(m, r, None);
+    for (played, r) in outcomes(pos, m) {
+        let u = pos.make(played, r);
         let t = test(pos);
-        pos.unmake(m, u);
+        pos.unmake(played, u);
         if t != all {
             return t;
         }
@@ -37,12 +41,12 @@ fn after_each(
 }
 
 /// The side to move has no legal move: it has lost (mate or no move).
-fn lost(pos: &Position) -> bool {
-    pos.legal_moves().is_empty()
+fn lost<G: Game>(pos: &G) -> bool {
+    G::list_slice(&pos.legal_moves()).is_empty() && (pos.in_check() || !pos.stalemate_draws())
 }
 
 /// Does `m` end the game at once, whatever it reveals?
-pub fn mates(pos: &mut Position, m: Move) -> bool {
+pub fn mates<G: Game>(pos: &mut G, m: G::Move) -> bool {
     after_each(pos, m, true, |p| lost(p))
 }
 
@@ -50,10 +54,10 @@ pub fn mates(pos: &mut Position, m: Move) -> bool {
 /// some identity the reply reveals), for some identity `m` reveals? A
 /// reply that leaves us without a move but not in check (rare) is not
 /// looked for: testing every reply for it would cost a move generation each.
-pub fn allows_mate(pos: &mut Position, m: Move) -> bool {
+pub fn allows_mate<G: Game>(pos: &mut G, m: G::Move) -> bool {
     after_each(pos, m, false, |p| {
         let replies = p.legal_moves();
-        replies.iter().any(|&r| {
+        G::list_slice(&replies).iter().any(|&r| {
             // A mate gives check: most replies are rejected by that alone.
             after_each(p, r, false, |q| q.in_check() && lost(q))
         })
@@ -61,19 +65,23 @@ pub fn allows_mate(pos: &mut Position, m: Move) -> bool {
 }
 
 /// The moves that end the game at once, whatever they reveal.
-pub fn mating_moves(pos: &Position) -> Vec<Move> {
+pub fn mating_moves<G: Game>(pos: &G) -> Vec<G::Move> {
     legal_where(pos, mates)
 }
 
 /// The moves that give the opponent no mate in one. Empty when every move
 /// does (nothing is safe, so nothing is filtered out then).
-pub fn safe_moves(pos: &Position) -> Vec<Move> {
+pub fn safe_moves<G: Game>(pos: &G) -> Vec<G::Move> {
     legal_where(pos, |p, m| !allows_mate(p, m))
 }
 
 /// The legal moves of `pos` for which `keep` holds.
-fn legal_where(pos: &Position, mut keep: impl FnMut(&mut Position, Move) -> bool) -> Vec<Move> {
+fn legal_where<G: Game>(pos: &G, mut keep: impl FnMut(&mut G, G::Move) -> bool) -> Vec<G::Move> {
     let mut p = pos.clone();
-    let moves: MoveList = p.legal_moves();
-    moves.iter().copied().filter(|&m| keep(&mut p, m)).collect()
+    let moves = p.legal_moves();
+    G::list_slice(&moves)
+        .iter()
+        .copied()
+        .filter(|&m| keep(&mut p, m))
+        .collect()
 }

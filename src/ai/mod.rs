@@ -3,6 +3,8 @@
 
 pub mod clock;
 pub mod eval;
+pub mod eval_chess;
+pub mod game;
 pub mod guard;
 pub mod search;
 pub mod tt;
@@ -11,9 +13,12 @@ use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
-pub use search::{Info, Limits, Noise, RootOptions, SearchResult, Searcher};
+pub use game::Game;
+pub use search::{
+    ChessSearcher, GameSearcher, Info, Limits, Noise, RootOptions, SearchResult, Searcher,
+};
 
-use crate::rules::{Position, View};
+use crate::rules::{chess, Position, View};
 
 /// Levels as players see them, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -180,9 +185,9 @@ pub enum Strength {
 
 /// One request for a move: everything [`think`] needs.
 #[derive(Clone, Debug)]
-pub struct Request {
+pub struct Request<G: Game = Position> {
     /// The seat's position (its own pools, never the referee's).
-    pub position: Position,
+    pub position: G,
     /// Public keys of the game's positions since the last irreversible
     /// move (for repetition).
     pub recent: Vec<u64>,
@@ -193,7 +198,7 @@ pub struct Request {
     /// The clock of the side to move: the time taken is at most its slice.
     pub clock: Option<Clock>,
     /// Root moves and lines (UCI `searchmoves`, `MultiPV`).
-    pub root: RootOptions,
+    pub root: RootOptions<G::Move>,
 }
 
 /// What [`think`] will do for a request.
@@ -205,9 +210,23 @@ pub struct Plan {
     pub random_permille: u32,
 }
 
-impl Request {
+impl Request<Position> {
+    /// A request for the seat that `view` belongs to.
+    pub fn from_view(view: &View, strength: Strength) -> Request {
+        Request::new(view.position.clone(), view.recent.clone(), strength)
+    }
+}
+
+impl Request<chess::Position> {
+    /// A request for the chess seat that `view` belongs to.
+    pub fn from_chess_view(view: &chess::View, strength: Strength) -> Request<chess::Position> {
+        Request::new(view.position, view.recent.clone(), strength)
+    }
+}
+
+impl<G: Game> Request<G> {
     /// A request with seed 0, no clock and every root move.
-    pub fn new(position: Position, recent: Vec<u64>, strength: Strength) -> Request {
+    pub fn new(position: G, recent: Vec<u64>, strength: Strength) -> Request<G> {
         Request {
             position,
             recent,
@@ -218,16 +237,11 @@ impl Request {
         }
     }
 
-    /// A request for the seat that `view` belongs to.
-    pub fn from_view(view: &View, strength: Strength) -> Request {
-        Request::new(view.position.clone(), view.recent.clone(), strength)
-    }
-
-    pub fn seed(self, seed: u64) -> Request {
+    pub fn seed(self, seed: u64) -> Request<G> {
         Request { seed, ..self }
     }
 
-    pub fn clock(self, clock: Option<Clock>) -> Request {
+    pub fn clock(self, clock: Option<Clock>) -> Request<G> {
         Request { clock, ..self }
     }
 
@@ -297,24 +311,26 @@ fn mix(seed: u64, stream: u64) -> u64 {
 /// With a guard, a mate in one is played at once and moves that allow one
 /// are not searched (unless every move does); a level with random moves
 /// then sometimes plays one of those safe moves at random instead.
-pub fn think(
-    searcher: &mut Searcher,
-    req: &Request,
+pub fn think<G: Game>(
+    searcher: &mut GameSearcher<G>,
+    req: &Request<G>,
     stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&Info),
-) -> SearchResult {
+    on_info: &mut dyn FnMut(&Info<G::Move>),
+) -> SearchResult<G::Move> {
     let plan = req.plan();
     let noise = Noise {
         amplitude: plan.noise,
         seed: req.seed,
     };
     let pos = &req.position;
-    let allowed = |m: &crate::rules::Move| {
-        req.root.searchmoves.is_empty() || req.root.searchmoves.contains(m)
-    };
+    let allowed = |m: &G::Move| req.root.searchmoves.is_empty() || req.root.searchmoves.contains(m);
     let mut root = req.root.clone();
     // Moves a random pick may choose from (the root's, unless guarded).
-    let mut pool: Vec<_> = pos.legal_moves().iter().copied().filter(allowed).collect();
+    let mut pool: Vec<_> = G::list_slice(&pos.legal_moves())
+        .iter()
+        .copied()
+        .filter(allowed)
+        .collect();
     let mut random = plan.random_permille > 0;
     if plan.guard {
         let mates: Vec<_> = guard::mating_moves(pos)
@@ -342,8 +358,8 @@ pub fn think(
 }
 
 /// Search a seat's position to a fixed depth with a fresh table (bench, tests).
-pub fn search_to_depth(pos: &Position, depth: u32) -> SearchResult {
-    let mut s = Searcher::new(16);
+pub fn search_to_depth<G: Game>(pos: &G, depth: u32) -> SearchResult<G::Move> {
+    let mut s = GameSearcher::<G>::new(16);
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),

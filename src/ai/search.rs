@@ -14,9 +14,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::clock::now_ms;
-use super::eval::{evaluate, piece_value, MATE, MATE_BOUND};
-use super::tt::{Bound, Tt};
-use crate::rules::{Move, MoveList, Piece, Position};
+use super::eval::{MATE, MATE_BOUND};
+use super::game::Game;
+use super::tt::{score_from, Bound, Tt};
+use crate::rules::{Move, Position};
 
 const MAX_PLY: usize = 96;
 const INF: i32 = MATE + 1;
@@ -39,17 +40,26 @@ pub struct Limits {
 
 /// What the root may play and how many lines to report (UCI `searchmoves`
 /// and `MultiPV`). The default (all moves, one line) is the plain search.
-#[derive(Clone, Debug, Default)]
-pub struct RootOptions {
+#[derive(Clone, Debug)]
+pub struct RootOptions<M = Move> {
     /// Only these root moves (those of them that are legal); empty: all.
-    pub searchmoves: Vec<Move>,
+    pub searchmoves: Vec<M>,
     /// Lines to report per iteration; 0 and 1 both mean one.
     pub multipv: usize,
 }
 
+impl<M> Default for RootOptions<M> {
+    fn default() -> RootOptions<M> {
+        RootOptions {
+            searchmoves: Vec::new(),
+            multipv: 0,
+        }
+    }
+}
+
 /// Progress of one finished iteration (one line of it under MultiPV).
 #[derive(Clone, Debug)]
-pub struct Info {
+pub struct Info<M = Move> {
     pub depth: u32,
     /// Deepest ply reached in this iteration, quiescence included.
     pub seldepth: u32,
@@ -60,16 +70,16 @@ pub struct Info {
     pub time_ms: f64,
     /// Permille of the transposition table in use by this search.
     pub hashfull: u32,
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 #[derive(Clone, Debug)]
-pub struct SearchResult {
-    pub best: Option<Move>,
+pub struct SearchResult<M = Move> {
+    pub best: Option<M>,
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 /// Random offsets added to root moves for the weaker levels.
@@ -81,21 +91,34 @@ pub struct Noise {
 
 /// Kinds of movers for the histories: colour x (role, or face down).
 const KINDS: usize = 16;
-/// One history slot per (kind, destination).
-const SLOTS: usize = KINDS * 90;
-/// No move (the root's parent, a null move).
-const NO_SLOT: usize = SLOTS;
 /// Histories stay within +-HISTORY_MAX (gravity).
 const HISTORY_MAX: i32 = 16_384;
 
+/// The search of a game: the xiangqi family's ([`Searcher`]) or chess's
+/// ([`ChessSearcher`]).
+pub type Searcher = GameSearcher<Position>;
+pub type ChessSearcher = GameSearcher<crate::rules::chess::Position>;
+
+/// History slots of a game: one per (kind, destination).
 #[inline]
-fn kind(p: Piece) -> usize {
-    p.color.index() * 8 + if p.hidden { 7 } else { p.role.index() }
+const fn slots<G: Game>() -> usize {
+    KINDS * G::SQUARES
+}
+
+/// No move (the root's parent, a null move).
+#[inline]
+const fn no_slot<G: Game>() -> usize {
+    slots::<G>()
 }
 
 #[inline]
-fn slot(p: Piece, m: Move) -> usize {
-    kind(p) * 90 + m.to.index()
+fn kind<G: Game>(p: G::Piece) -> usize {
+    G::kind_index(p)
+}
+
+#[inline]
+fn slot<G: Game>(p: G::Piece, m: G::Move) -> usize {
+    kind::<G>(p) * G::SQUARES + G::to_index(m)
 }
 
 /// Move the entry towards `bonus`'s sign, less the fuller it is.
@@ -107,7 +130,7 @@ fn gravity(h: &mut i16, bonus: i32) {
 }
 
 /// What the search learns about moves across nodes.
-struct History {
+struct History<G: Game> {
     /// Quiet moves by side, from and to.
     butterfly: Vec<i16>,
     /// Quiet moves by the previous move's slot (one ply and two plies back)
@@ -116,17 +139,20 @@ struct History {
     /// Captures by the mover's slot and the victim's kind.
     capture: Vec<i16>,
     /// The quiet reply that refuted each move (by its slot).
-    counter: Vec<Option<Move>>,
-    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    counter: Vec<Option<G::Move>>,
+    killers: [[Option<G::Move>; 2]; MAX_PLY + 2],
 }
 
-impl History {
-    fn new() -> History {
+impl<G: Game> History<G> {
+    const SQ: usize = G::SQUARES;
+    const SLOTS: usize = slots::<G>();
+
+    fn new() -> History<G> {
         History {
-            butterfly: vec![0; 2 * 90 * 90],
-            continuation: vec![0; (SLOTS + 1) * SLOTS],
-            capture: vec![0; SLOTS * KINDS],
-            counter: vec![None; SLOTS + 1],
+            butterfly: vec![0; 2 * Self::SQ * Self::SQ],
+            continuation: vec![0; (Self::SLOTS + 1) * Self::SLOTS],
+            capture: vec![0; Self::SLOTS * KINDS],
+            counter: vec![None; Self::SLOTS + 1],
             killers: [[None; 2]; MAX_PLY + 2],
         }
     }
@@ -140,27 +166,27 @@ impl History {
     }
 
     #[inline]
-    fn butterfly_at(&mut self, pos: &Position, m: Move) -> &mut i16 {
-        &mut self.butterfly[pos.turn().index() * 8100 + m.from.index() * 90 + m.to.index()]
+    fn butterfly_index(pos: &G, m: G::Move) -> usize {
+        pos.turn().index() * Self::SQ * Self::SQ + G::from_index(m) * Self::SQ + G::to_index(m)
     }
 
     /// The ordering score of a quiet move: its three histories.
     #[inline]
-    fn quiet(&self, pos: &Position, m: Move, s: usize, prev: [usize; 2]) -> i32 {
-        self.butterfly[pos.turn().index() * 8100 + m.from.index() * 90 + m.to.index()] as i32
-            + self.continuation[prev[0] * SLOTS + s] as i32
-            + self.continuation[prev[1] * SLOTS + s] as i32
+    fn quiet(&self, pos: &G, m: G::Move, s: usize, prev: [usize; 2]) -> i32 {
+        self.butterfly[Self::butterfly_index(pos, m)] as i32
+            + self.continuation[prev[0] * Self::SLOTS + s] as i32
+            + self.continuation[prev[1] * Self::SLOTS + s] as i32
     }
 
-    fn update_quiet(&mut self, pos: &Position, m: Move, s: usize, prev: [usize; 2], bonus: i32) {
-        gravity(self.butterfly_at(pos, m), bonus);
-        gravity(&mut self.continuation[prev[0] * SLOTS + s], bonus);
-        gravity(&mut self.continuation[prev[1] * SLOTS + s], bonus / 2);
+    fn update_quiet(&mut self, pos: &G, m: G::Move, s: usize, prev: [usize; 2], bonus: i32) {
+        gravity(&mut self.butterfly[Self::butterfly_index(pos, m)], bonus);
+        gravity(&mut self.continuation[prev[0] * Self::SLOTS + s], bonus);
+        gravity(&mut self.continuation[prev[1] * Self::SLOTS + s], bonus / 2);
     }
 
     #[inline]
-    fn capture_at(&mut self, s: usize, victim: Piece) -> &mut i16 {
-        &mut self.capture[s * KINDS + kind(victim)]
+    fn capture_at(&mut self, s: usize, victim: G::Piece) -> &mut i16 {
+        &mut self.capture[s * KINDS + kind::<G>(victim)]
     }
 }
 
@@ -173,40 +199,44 @@ const BAD_CAPTURE: i32 = -(1 << 29);
 
 /// The moves of a node with their ordering scores, handed out best first
 /// (a selection sort that stops where the node does).
-struct Picker {
-    moves: MoveList,
-    scores: [i32; MoveList::CAP],
+struct Picker<G: Game> {
+    moves: G::List,
+    scores: G::Scores,
     next: usize,
 }
 
-impl Picker {
-    fn next(&mut self) -> Option<(Move, i32)> {
-        let n = self.moves.len();
+impl<G: Game> Picker<G> {
+    #[inline]
+    fn next(&mut self) -> Option<(G::Move, i32)> {
+        let moves = G::list_slice_mut(&mut self.moves);
+        let scores = self.scores.as_mut();
+        let n = moves.len();
         if self.next >= n {
             return None;
         }
         let mut best = self.next;
         for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
+            if scores[i] > scores[best] {
                 best = i;
             }
         }
         let i = self.next;
-        self.moves.as_mut_slice().swap(i, best);
-        self.scores.swap(i, best);
+        moves.swap(i, best);
+        scores.swap(i, best);
         self.next += 1;
-        Some((self.moves.as_slice()[i], self.scores[i]))
+        Some((moves[i], scores[i]))
     }
 }
 
 /// Cheap static exchange: does capturing with `m` win at least `threshold`,
 /// counting one recapture? Face-down pieces count at their pool's mean.
-fn capture_wins(pos: &Position, m: Move, threshold: i32) -> bool {
-    let (Some(victim), Some(attacker)) = (pos.piece_at(m.to), pos.piece_at(m.from)) else {
+fn capture_wins<G: Game>(pos: &G, m: G::Move, threshold: i32) -> bool {
+    let Some(victim) = pos.victim(m) else {
         return false;
     };
-    let v = piece_value(pos, victim);
-    let a = piece_value(pos, attacker);
+    let attacker = pos.mover(m);
+    let v = pos.piece_value(victim);
+    let a = pos.piece_value(attacker);
     if v - a >= threshold {
         return true;
     }
@@ -237,9 +267,9 @@ struct Frame {
     check: bool,
 }
 
-pub struct Searcher {
-    tt: Tt,
-    history: History,
+pub struct GameSearcher<G: Game> {
+    tt: Tt<G::Move>,
+    history: History<G>,
     lmr: Box<[[i32; 64]; 64]>,
     nodes: u64,
     start: f64,
@@ -247,24 +277,24 @@ pub struct Searcher {
     stopped: bool,
     /// Public keys of earlier positions (game and search path) for repetition.
     path: Vec<u64>,
-    root_noise: Vec<(Move, i32)>,
+    root_noise: Vec<(G::Move, i32)>,
     /// Full chance nodes on the current path.
     reveals: u32,
     stack: [Frame; MAX_PLY + 2],
     /// The root moves searched (legal moves, `searchmoves` applied).
-    root_moves: Vec<Move>,
+    root_moves: Vec<G::Move>,
     /// Root moves already reported as better lines in this iteration (MultiPV).
-    excluded: Vec<Move>,
+    excluded: Vec<G::Move>,
     /// The best root move of the iteration in progress that beat the
     /// window's lower end, with its score (kept if time runs out).
-    root_best: Option<(Move, i32)>,
+    root_best: Option<(G::Move, i32)>,
     seldepth: usize,
 }
 
-impl Searcher {
-    pub fn new(hash_mb: usize) -> Searcher {
-        Searcher {
-            tt: Tt::new(hash_mb),
+impl<G: Game> GameSearcher<G> {
+    pub fn new(hash_mb: usize) -> GameSearcher<G> {
+        GameSearcher {
+            tt: Tt::<G::Move>::new(hash_mb),
             history: History::new(),
             lmr: lmr_table(),
             nodes: 0,
@@ -276,7 +306,7 @@ impl Searcher {
             reveals: 0,
             stack: [Frame {
                 eval: None,
-                slot: NO_SLOT,
+                slot: no_slot::<G>(),
                 check: false,
             }; MAX_PLY + 2],
             root_moves: Vec::new(),
@@ -287,7 +317,7 @@ impl Searcher {
     }
 
     pub fn resize(&mut self, hash_mb: usize) {
-        self.tt = Tt::new(hash_mb);
+        self.tt = Tt::<G::Move>::new(hash_mb);
     }
 
     /// Nodes counted by the last search (0 before the first).
@@ -304,13 +334,13 @@ impl Searcher {
     /// the game's earlier positions since the last irreversible move.
     pub fn search(
         &mut self,
-        pos: &Position,
+        pos: &G,
         recent: &[u64],
         limits: Limits,
         noise: Noise,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
         let root = RootOptions::default();
         self.search_with(pos, recent, limits, noise, &root, stop, on_info)
     }
@@ -321,14 +351,14 @@ impl Searcher {
     #[allow(clippy::too_many_arguments)]
     pub fn search_with(
         &mut self,
-        pos: &Position,
+        pos: &G,
         recent: &[u64],
         limits: Limits,
         noise: Noise,
-        root: &RootOptions,
+        root: &RootOptions<G::Move>,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
         let mut pos = pos.clone();
         self.nodes = 0;
         self.start = now_ms();
@@ -342,7 +372,8 @@ impl Searcher {
         self.tt.new_search();
 
         let moves = pos.legal_moves();
-        self.root_moves = moves.iter().copied().collect();
+        let moves = G::list_slice(&moves);
+        self.root_moves = moves.to_vec();
         if self.root_moves.iter().any(|m| root.searchmoves.contains(m)) {
             self.root_moves.retain(|m| root.searchmoves.contains(m));
         }
@@ -499,16 +530,16 @@ impl Searcher {
 
     fn root(
         &mut self,
-        pos: &mut Position,
+        pos: &mut G,
         depth: i32,
         mut alpha: i32,
         beta: i32,
         stop: &AtomicBool,
     ) -> i32 {
-        let mut moves = MoveList::new();
+        let mut moves = G::list_new();
         for &m in &self.root_moves {
             if !self.excluded.contains(&m) {
-                moves.push(m);
+                G::list_push(&mut moves, m);
             }
         }
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
@@ -525,7 +556,7 @@ impl Searcher {
                 .iter()
                 .find(|(x, _)| *x == m)
                 .map_or(0, |&(_, n)| n);
-            self.stack[0].slot = slot(pos.piece_at(m.from).expect("mover"), m);
+            self.stack[0].slot = slot::<G>(pos.mover(m), m);
             let s = if i == 0 || noisy {
                 let (a, b) = if noisy { (-INF, INF) } else { (-beta, -alpha) };
                 // Noise must not push a score past the window's ends: a
@@ -570,8 +601,8 @@ impl Searcher {
     #[allow(clippy::too_many_arguments)]
     fn child(
         &mut self,
-        pos: &mut Position,
-        m: Move,
+        pos: &mut G,
+        m: G::Move,
         depth: i32,
         a: i32,
         b: i32,
@@ -594,31 +625,29 @@ impl Searcher {
     /// typical identity, whose value is nearest the pool's mean.
     fn score_move(
         &mut self,
-        pos: &mut Position,
-        m: Move,
+        pos: &mut G,
+        m: G::Move,
         full: bool,
-        mut child: impl FnMut(&mut Self, &mut Position) -> i32,
+        mut child: impl FnMut(&mut Self, &mut G) -> i32,
     ) -> i32 {
-        let piece = pos.piece_at(m.from).expect("mover");
-        let pool = *pos.pool(piece.color);
-        if !piece.hidden || pool.total() == 0 {
-            let u = pos.make(m, None, None);
-            let s = child(self, pos);
-            pos.unmake(m, u);
-            return s;
-        }
+        let pool = match pos.reveal_pool(m) {
+            Some(pool) if G::pool_total(&pool) > 0 => pool,
+            _ => {
+                let u = pos.make(m, None);
+                let s = child(self, pos);
+                pos.unmake(m, u);
+                return s;
+            }
+        };
         self.reveals += 1;
         let v = if !full {
-            let u = pos.make(m, Some(typical_identity(pos, piece.color)), None);
-            let s = child(self, pos);
-            pos.unmake(m, u);
+            let id = pos.typical_identity(m);
+            let s = self.reveal_as(pos, m, id, &mut child);
             s.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         } else {
             let (mut sum, mut lo, mut hi) = (0i64, INF, -INF);
-            for (r, n) in pool.entries() {
-                let u = pos.make(m, Some(r), None);
-                let s = child(self, pos);
-                pos.unmake(m, u);
+            for (r, n) in G::pool_entries(&pool) {
+                let s = self.reveal_as(pos, m, r, &mut child);
                 if self.stopped {
                     break;
                 }
@@ -631,11 +660,33 @@ impl Searcher {
             } else if hi < -MATE_BOUND {
                 hi
             } else {
-                ((sum / pool.total() as i64) as i32).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+                ((sum / G::pool_total(&pool) as i64) as i32).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
             }
         };
         self.reveals -= 1;
         v
+    }
+
+    /// Play `m` revealing `id` and score the child; where the mover then
+    /// has a choice (a promotion after a late reveal), the better of them.
+    #[inline]
+    fn reveal_as(
+        &mut self,
+        pos: &mut G,
+        m: G::Move,
+        id: G::Id,
+        child: &mut impl FnMut(&mut Self, &mut G) -> i32,
+    ) -> i32 {
+        let (first, second) = pos.with_reveal(m, id);
+        let u = pos.make(first, Some(id));
+        let mut s = child(self, pos);
+        pos.unmake(first, u);
+        if let (Some(other), false) = (second, self.stopped) {
+            let u = pos.make(other, Some(id));
+            s = s.max(child(self, pos));
+            pos.unmake(other, u);
+        }
+        s
     }
 
     /// Count a node and check the limits; `true` when the search must stop.
@@ -689,19 +740,19 @@ impl Searcher {
             if ply >= 1 {
                 self.stack[ply - 1].slot
             } else {
-                NO_SLOT
+                no_slot::<G>()
             },
             if ply >= 2 {
                 self.stack[ply - 2].slot
             } else {
-                NO_SLOT
+                no_slot::<G>()
             },
         ]
     }
 
     fn negamax(
         &mut self,
-        pos: &mut Position,
+        pos: &mut G,
         depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -713,12 +764,15 @@ impl Searcher {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
-            return evaluate(pos);
+            return pos.evaluate();
         }
         let in_check = pos.in_check();
         self.stack[ply].check = in_check;
-        if let Some(s) = self.repetition(pos.public_hash(), ply, pos.rules().punishes_perpetual()) {
+        if let Some(s) = self.repetition(pos.public_hash(), ply, pos.punishes_perpetual()) {
             return s;
+        }
+        if pos.drawn_by_rule() {
+            return 0;
         }
         // Mate-distance pruning.
         alpha = alpha.max(-MATE + ply as i32);
@@ -737,7 +791,7 @@ impl Searcher {
             // A move from another position (a key collision) matches no legal move.
             tt_move = e.mv;
             if e.depth >= depth && !pv_node {
-                let s = Tt::score_from(e.score, ply);
+                let s = score_from(e.score, ply);
                 match e.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
@@ -747,7 +801,7 @@ impl Searcher {
             }
         }
         let prev = self.prev_slots(ply);
-        let eval = if in_check { None } else { Some(evaluate(pos)) };
+        let eval = if in_check { None } else { Some(pos.evaluate()) };
         self.stack[ply].eval = eval;
         // Is the side to move better off than two plies ago?
         let improving = match (eval, ply.checked_sub(2).and_then(|p| self.stack[p].eval)) {
@@ -773,17 +827,17 @@ impl Searcher {
             // Null move: give the turn away; if still above beta, prune.
             if depth >= 3
                 && eval >= beta
-                && prev[0] != NO_SLOT
+                && prev[0] != no_slot::<G>()
                 && beta > -MATE_BOUND
-                && has_pieces(pos)
+                && pos.null_move_ok()
             {
                 let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
-                let h = pos.make_null();
+                let (h, u) = pos.make_null();
                 self.path.push(h);
-                self.stack[ply].slot = NO_SLOT;
+                self.stack[ply].slot = no_slot::<G>();
                 let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, stop);
                 self.path.pop();
-                pos.unmake_null(h);
+                pos.unmake_null(u);
                 if self.stopped {
                     return 0;
                 }
@@ -798,8 +852,12 @@ impl Searcher {
         }
 
         let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return -MATE + ply as i32;
+        if G::list_slice(&moves).is_empty() {
+            return if in_check || !pos.stalemate_draws() {
+                -MATE + ply as i32
+            } else {
+                0
+            };
         }
         let mut picker = self.picker(pos, moves, tt_move, ply);
         let killers = self.history.killers[ply];
@@ -808,16 +866,15 @@ impl Searcher {
         let mut best_move = None;
         let orig_alpha = alpha;
         let mut searched = 0;
-        let mut quiets_tried = [(m_none(), 0usize); 32];
+        let mut quiets_tried = [(G::no_move(), 0usize); 32];
         let mut n_quiets = 0;
-        let mut captures_tried = [(0usize, None::<Piece>); 16];
+        let mut captures_tried = [(0usize, None::<G::Piece>); 16];
         let mut n_captures = 0;
         while let Some((m, score)) = picker.next() {
-            let mover = pos.piece_at(m.from).expect("mover");
-            let victim = pos.piece_at(m.to);
-            let reveal = mover.hidden;
-            let quiet = victim.is_none() && !reveal;
-            let s_slot = slot(mover, m);
+            let mover = pos.mover(m);
+            let victim = pos.victim(m);
+            let quiet = pos.is_quiet(m, mover, victim);
+            let s_slot = slot::<G>(mover, m);
             if searched > 0 && best > -MATE_BOUND && !in_check {
                 if quiet {
                     // Late-move pruning and futility: quiet moves late in
@@ -925,7 +982,7 @@ impl Searcher {
 
     fn quiesce(
         &mut self,
-        pos: &mut Position,
+        pos: &mut G,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -937,7 +994,7 @@ impl Searcher {
         }
         self.seldepth = self.seldepth.max(ply);
         let in_check = qply < 2 && pos.in_check();
-        let stand = evaluate(pos);
+        let stand = pos.evaluate();
         if !in_check {
             if stand >= beta || ply >= MAX_PLY || qply > 6 {
                 return stand;
@@ -946,7 +1003,7 @@ impl Searcher {
         }
         let moves = if in_check {
             let all = pos.legal_moves();
-            if all.is_empty() {
+            if G::list_slice(&all).is_empty() {
                 return -MATE + ply as i32;
             }
             all
@@ -984,22 +1041,23 @@ impl Searcher {
     /// Score `moves` for the picker: TT move, good captures (by victim,
     /// then capture history), killers, counter move, quiet moves by their
     /// histories (reveals across the river first), bad captures.
-    fn picker(&self, pos: &Position, moves: MoveList, tt_move: Option<Move>, ply: usize) -> Picker {
+    fn picker(&self, pos: &G, moves: G::List, tt_move: Option<G::Move>, ply: usize) -> Picker<G> {
         let (killers, prev) = if ply < MAX_PLY {
             (self.history.killers[ply], self.prev_slots(ply))
         } else {
-            ([None; 2], [NO_SLOT; 2])
+            ([None; 2], [no_slot::<G>(); 2])
         };
         let counter = self.history.counter[prev[0]];
-        let mut scores = [0i32; MoveList::CAP];
-        for (i, &m) in moves.iter().enumerate() {
-            let mover = pos.piece_at(m.from).expect("mover");
-            let s = slot(mover, m);
+        let mut all_scores = G::new_scores();
+        let scores = all_scores.as_mut();
+        for (i, &m) in G::list_slice(&moves).iter().enumerate() {
+            let mover = pos.mover(m);
+            let s = slot::<G>(mover, m);
             scores[i] = if Some(m) == tt_move {
                 TT_MOVE
-            } else if let Some(v) = pos.piece_at(m.to) {
-                let order = piece_value(pos, v) * 16
-                    + self.history.capture[s * KINDS + kind(v)] as i32 / 16;
+            } else if let Some(v) = pos.victim(m) {
+                let order = pos.piece_value(v) * 16
+                    + self.history.capture[s * KINDS + kind::<G>(v)] as i32 / 16;
                 if capture_wins(pos, m, 0) {
                     GOOD_CAPTURE + order
                 } else {
@@ -1012,23 +1070,19 @@ impl Searcher {
             } else if counter == Some(m) {
                 COUNTER
             } else {
-                let reveal_bonus = if mover.hidden && !m.to.on_own_half(mover.color) {
-                    8_000
-                } else {
-                    0
-                };
+                let reveal_bonus = if pos.early_reveal(m, mover) { 8_000 } else { 0 };
                 self.history.quiet(pos, m, s, prev) + reveal_bonus
             };
         }
         Picker {
             moves,
-            scores,
+            scores: all_scores,
             next: 0,
         }
     }
 
     /// Principal variation from the TT (stops at reveals it cannot follow).
-    fn pv(&self, pos: &mut Position, max: usize) -> Vec<Move> {
+    fn pv(&self, pos: &mut G, max: usize) -> Vec<G::Move> {
         let mut pv = Vec::new();
         let mut undo = Vec::new();
         let mut seen = Vec::new();
@@ -1041,11 +1095,10 @@ impl Searcher {
             }
             seen.push(pos.hash());
             pv.push(m);
-            let hidden = pos.piece_at(m.from).is_some_and(|p| p.hidden);
-            if hidden {
+            if pos.reveal_pool(m).is_some() {
                 break; // the next position depends on chance
             }
-            undo.push((m, pos.make(m, None, None)));
+            undo.push((m, pos.make(m, None)));
         }
         while let Some((m, u)) = undo.pop() {
             pos.unmake(m, u);
@@ -1054,43 +1107,10 @@ impl Searcher {
     }
 }
 
-/// A placeholder for unused slots of move arrays.
-fn m_none() -> Move {
-    let a = crate::rules::Square::from_index(0);
-    Move::new(a, a)
-}
-
-fn has_pieces(pos: &Position) -> bool {
-    let us = pos.turn();
-    pos.pieces()
-        .filter(|(_, p)| {
-            p.color == us
-                && (p.hidden
-                    || matches!(
-                        p.role,
-                        crate::rules::Role::Chariot
-                            | crate::rules::Role::Horse
-                            | crate::rules::Role::Cannon
-                    ))
-        })
-        .count()
-        >= 2
-}
-
 fn noise_value(seed: u64, i: u64, amp: i32) -> i32 {
     let mut z = seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^= z >> 31;
     (z % (2 * amp as u64 + 1)) as i32 - amp
-}
-
-/// The identity in `c`'s pool whose value is nearest the pool's mean.
-fn typical_identity(pos: &Position, c: crate::rules::Color) -> crate::rules::Role {
-    let mean = super::eval::hidden_value(pos, c).0 * 100 / 85;
-    pos.pool(c)
-        .entries()
-        .min_by_key(|(r, _)| (piece_value(pos, crate::rules::Piece::new(c, *r)) - mean).abs())
-        .map(|(r, _)| r)
-        .unwrap_or(crate::rules::Role::Soldier)
 }

@@ -1,8 +1,51 @@
 //! Transposition table: one entry per slot, replaced by depth and age.
 
+use std::marker::PhantomData;
+
+use crate::rules::chess;
 use crate::rules::{Move, Square};
 
 use super::eval::MATE_BOUND;
+
+/// A move as the table packs it: 16 bits, 0 for none.
+pub trait TtMove: Sized {
+    fn pack(self) -> u16;
+    /// The move of a non-zero code (a code from another position may give
+    /// a move that is not legal there: the search checks).
+    fn unpack(code: u16) -> Self;
+}
+
+impl TtMove for Move {
+    #[inline]
+    fn pack(self) -> u16 {
+        (self.from.index() * 90 + self.to.index() + 1) as u16
+    }
+    #[inline]
+    fn unpack(code: u16) -> Move {
+        let x = (code - 1) as usize;
+        Move::new(Square::from_index(x / 90), Square::from_index(x % 90))
+    }
+}
+
+impl TtMove for chess::Move {
+    #[inline]
+    fn pack(self) -> u16 {
+        let promo = self.promotion.map_or(0, |k| k.index());
+        ((promo * 64 + self.from.index()) * 64 + self.to.index() + 1) as u16
+    }
+    #[inline]
+    fn unpack(code: u16) -> chess::Move {
+        let x = (code - 1) as usize;
+        let (from, to) = (
+            chess::Square::from_index(x / 64 % 64),
+            chess::Square::from_index(x % 64),
+        );
+        match x / 4096 {
+            0 => chess::Move::new(from, to),
+            k => chess::Move::promoting(from, to, chess::Kind::ALL[k.min(4)]),
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -12,8 +55,8 @@ pub enum Bound {
 }
 
 #[derive(Clone, Copy, Debug)]
-pub struct Entry {
-    pub mv: Option<Move>,
+pub struct Entry<M = Move> {
+    pub mv: Option<M>,
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
@@ -22,7 +65,7 @@ pub struct Entry {
 #[derive(Clone, Copy, Default)]
 struct Slot {
     key: u64,
-    /// from * 90 + to + 1; 0 = none.
+    /// The move's [`TtMove`] code; 0 = none.
     mv: u16,
     score: i16,
     depth: i8,
@@ -30,18 +73,20 @@ struct Slot {
     meta: u8,
 }
 
-pub struct Tt {
+pub struct Tt<M = Move> {
     slots: Vec<Slot>,
     age: u8,
+    moves: PhantomData<M>,
 }
 
-impl Tt {
+impl<M: TtMove + Copy> Tt<M> {
     /// A table of at most `mb` MiB.
-    pub fn new(mb: usize) -> Tt {
+    pub fn new(mb: usize) -> Tt<M> {
         let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Slot>()).next_power_of_two() / 2;
         Tt {
             slots: vec![Slot::default(); n.max(1024)],
             age: 0,
+            moves: PhantomData,
         }
     }
 
@@ -68,15 +113,12 @@ impl Tt {
         (key as usize) & (self.slots.len() - 1)
     }
 
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         let s = &self.slots[self.index(key)];
         if s.key != key || s.meta == 0 && s.mv == 0 && s.depth == 0 {
             return None;
         }
-        let mv = (s.mv != 0).then(|| {
-            let x = (s.mv - 1) as usize;
-            Move::new(Square::from_index(x / 90), Square::from_index(x % 90))
-        });
+        let mv = (s.mv != 0).then(|| M::unpack(s.mv));
         let bound = match s.meta & 3 {
             0 => Bound::Exact,
             1 => Bound::Lower,
@@ -93,7 +135,7 @@ impl Tt {
     pub fn store(
         &mut self,
         key: u64,
-        mv: Option<Move>,
+        mv: Option<M>,
         score: i32,
         depth: i32,
         bound: Bound,
@@ -104,12 +146,11 @@ impl Tt {
         let s = &mut self.slots[i];
         let old_age = s.meta >> 2;
         if s.key == key || old_age != age || depth >= s.depth as i32 {
-            let mv = mv.map_or(0, |m| (m.from.index() * 90 + m.to.index() + 1) as u16);
+            let mv = mv.map_or(0, M::pack);
             *s = Slot {
                 key,
                 mv: if mv == 0 && s.key == key { s.mv } else { mv },
-                score: Self::score_to(score, ply).clamp(i16::MIN as i32 + 1, i16::MAX as i32)
-                    as i16,
+                score: score_to(score, ply).clamp(i16::MIN as i32 + 1, i16::MAX as i32) as i16,
                 depth: depth.clamp(-1, 127) as i8,
                 meta: (match bound {
                     Bound::Exact => 0,
@@ -119,25 +160,26 @@ impl Tt {
             };
         }
     }
+}
 
-    /// Mate scores are stored relative to the node, not the root.
-    fn score_to(s: i32, ply: usize) -> i32 {
-        if s > MATE_BOUND {
-            s + ply as i32
-        } else if s < -MATE_BOUND {
-            s - ply as i32
-        } else {
-            s
-        }
+/// Mate scores are stored relative to the node, not the root.
+fn score_to(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s + ply as i32
+    } else if s < -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
     }
+}
 
-    pub fn score_from(s: i32, ply: usize) -> i32 {
-        if s > MATE_BOUND {
-            s - ply as i32
-        } else if s < -MATE_BOUND {
-            s + ply as i32
-        } else {
-            s
-        }
+/// A stored score back relative to the root, from a node at `ply`.
+pub fn score_from(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s - ply as i32
+    } else if s < -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
     }
 }

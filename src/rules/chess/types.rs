@@ -382,6 +382,12 @@ impl MoveList {
         &self.moves[..self.len]
     }
 
+    /// The moves, to reorder in place (the search's move picker).
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
     }
