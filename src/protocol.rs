@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::{self, Clock, Level, Request, Searcher, Strength};
+use crate::ai::{self, ChessSearcher, Clock, Level, Request, Searcher, Strength};
 use crate::rules::chess::Variant;
 use crate::rules::RuleSet;
 
@@ -77,10 +77,17 @@ pub enum FromWorker {
 }
 
 /// The worker's search state: one searcher for the AI's seat, one for
-/// hints (pure: the worker shell only moves messages).
+/// hints (pure: the worker shell only moves messages). Chess has its own
+/// pair, made on the first chess request; the tables of the game not being
+/// played then shrink to [`Engine::IDLE_MB`], so the worker's tables stay
+/// within `AI_MB + HINT_MB` plus the idle pair.
 pub struct Engine {
     pub ai: Searcher,
     pub hint: Searcher,
+    chess: Option<Box<(ChessSearcher, ChessSearcher)>>,
+    /// The game whose tables are full size: chess or not.
+    chess_active: bool,
+    sizes: (usize, usize),
 }
 
 impl Engine {
@@ -88,6 +95,8 @@ impl Engine {
     /// memory budget.
     pub const AI_MB: usize = 16;
     pub const HINT_MB: usize = 8;
+    /// Table size (MiB) of each searcher of the game not being played.
+    pub const IDLE_MB: usize = 1;
 
     pub fn new() -> Engine {
         Engine::with_sizes(Engine::AI_MB, Engine::HINT_MB)
@@ -98,6 +107,40 @@ impl Engine {
         Engine {
             ai: Searcher::new(ai_mb),
             hint: Searcher::new(hint_mb),
+            chess: None,
+            chess_active: false,
+            sizes: (ai_mb, hint_mb),
+        }
+    }
+
+    /// The chess searchers at full size (the Jieqi ones shrunk).
+    fn chess_searchers(&mut self) -> &mut (ChessSearcher, ChessSearcher) {
+        let (ai_mb, hint_mb) = self.sizes;
+        if !self.chess_active {
+            self.chess_active = true;
+            self.ai.resize(Engine::IDLE_MB.min(ai_mb));
+            self.hint.resize(Engine::IDLE_MB.min(hint_mb));
+            if let Some(pair) = self.chess.as_mut() {
+                pair.0.resize(ai_mb);
+                pair.1.resize(hint_mb);
+            }
+        }
+        self.chess.get_or_insert_with(|| {
+            Box::new((ChessSearcher::new(ai_mb), ChessSearcher::new(hint_mb)))
+        })
+    }
+
+    /// Back to full-size Jieqi tables after chess (the chess ones shrunk).
+    fn jieqi_searchers(&mut self) {
+        if self.chess_active {
+            self.chess_active = false;
+            let (ai_mb, hint_mb) = self.sizes;
+            self.ai.resize(ai_mb);
+            self.hint.resize(hint_mb);
+            if let Some(pair) = self.chess.as_mut() {
+                pair.0.resize(Engine::IDLE_MB.min(ai_mb));
+                pair.1.resize(Engine::IDLE_MB.min(hint_mb));
+            }
         }
     }
 
@@ -123,21 +166,11 @@ impl Engine {
                         }
                     }
                 };
-                let mut keys = Vec::with_capacity(recent.len());
-                for h in &recent {
-                    match u64::from_str_radix(h, 16) {
-                        Ok(k) => keys.push(k),
-                        Err(_) => {
-                            return FromWorker::Error {
-                                id,
-                                message: format!(
-                                    "bad position key '{}': expected hexadecimal",
-                                    h.chars().take(20).collect::<String>()
-                                ),
-                            }
-                        }
-                    }
-                }
+                let keys = match parse_keys(&recent) {
+                    Ok(k) => k,
+                    Err(message) => return FromWorker::Error { id, message },
+                };
+                self.jieqi_searchers();
                 let req = Request::new(pos, keys, Strength::Level(level))
                     .seed(u64::from(seed))
                     .clock(clock);
@@ -158,12 +191,69 @@ impl Engine {
                     mv: r.best.map(|m| m.to_string()),
                 }
             }
-            ToWorker::ThinkChess { id, .. } => FromWorker::Error {
+            ToWorker::ThinkChess {
                 id,
-                message: "no chess engine in this build".into(),
-            },
+                fen,
+                variant,
+                recent,
+                level,
+                seed,
+                purpose,
+                clock,
+            } => {
+                let pos = match crate::rules::chess::fen::parse(&fen, variant) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        return FromWorker::Error {
+                            id,
+                            message: e.to_string(),
+                        }
+                    }
+                };
+                let keys = match parse_keys(&recent) {
+                    Ok(k) => k,
+                    Err(message) => return FromWorker::Error { id, message },
+                };
+                let req = Request::new(pos, keys, Strength::Level(level))
+                    .seed(u64::from(seed))
+                    .clock(clock);
+                let pair = self.chess_searchers();
+                let searcher = match purpose {
+                    Purpose::Move => &mut pair.0,
+                    Purpose::Hint => &mut pair.1,
+                };
+                let stop = AtomicBool::new(false);
+                let r = ai::think(searcher, &req, &stop, &mut |i| {
+                    progress(FromWorker::Progress {
+                        id,
+                        depth: i.depth,
+                        score: i.score,
+                    })
+                });
+                // The move as RULES.md section 5 writes it, without the
+                // identity letters: the referee draws those.
+                FromWorker::BestMove {
+                    id,
+                    mv: r.best.map(|m| m.to_string()),
+                }
+            }
         }
     }
+}
+
+/// Public position keys sent as hexadecimal text.
+fn parse_keys(recent: &[String]) -> Result<Vec<u64>, String> {
+    recent
+        .iter()
+        .map(|h| {
+            u64::from_str_radix(h, 16).map_err(|_| {
+                format!(
+                    "bad position key '{}': expected hexadecimal",
+                    h.chars().take(20).collect::<String>()
+                )
+            })
+        })
+        .collect()
 }
 
 impl Default for Engine {

@@ -216,13 +216,18 @@ mod cli {
                 if args.iter().any(|a| a == "--help" || a == "-h") {
                     return Ok(cli::result::HELP.to_string());
                 }
+                if let Some(v) = chess_flag(&mut args) {
+                    let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
+                    return cli::chess::result_command(&args, v, seed);
+                }
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                 cli::result::result_command(&args, rules, seed)
             }
             "bench" => {
-                let depth = num(args.first().cloned(), "depth", 5u32)?;
-                let (nodes, ms) = cli::bench(depth);
+                let chess = chess_flag(&mut args).is_some();
+                let depth = num(args.first().cloned(), "depth", if chess { 6 } else { 5u32 })?;
+                let (nodes, ms) = if chess { cli::chess::bench(depth)? } else { cli::bench(depth) };
                 Ok(format!("bench depth {depth}\nNodes searched: {nodes}\nNodes/second: {:.0}\nTime: {:.0} ms", nodes as f64 / (ms.max(1.0) / 1000.0), ms))
             }
             "datagen" => {
