@@ -281,6 +281,7 @@ mod cli {
                     .map_err(|e| format!("{path}: {e}"))
             }
             "match" => {
+                let chess = chess_flag(&mut args);
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
                 let games = num(flag(&mut args, "--games"), "--games", 20usize)?;
                 let movetime = flag(&mut args, "--movetime")
@@ -343,7 +344,10 @@ mod cli {
                     sprt,
                     openings,
                 };
-                cli::matches::run(&cfg)?;
+                match chess {
+                    Some(v) => cli::chess_match::run(&cfg, v)?,
+                    None => cli::matches::run(&cfg)?,
+                };
                 Ok(String::new())
             }
             "help" | "--help" | "-h" => Ok(args

@@ -95,7 +95,7 @@ pub const NODES_MOVETIME_MS: f64 = 10_000.0;
 pub const DEFAULT_MOVETIME_MS: f64 = 1_000.0;
 /// Nodes a built-in search may count past its budget: it counts the node
 /// at which it notices the budget is spent, and stops there.
-const BUDGET_SLACK: u64 = 8;
+pub(crate) const BUDGET_SLACK: u64 = 8;
 /// Longest line an engine may print; a longer one is a forfeit.
 pub const MAX_LINE: usize = 64 * 1024;
 /// Lines read ahead of the referee; past that the engine waits on its pipe.
@@ -124,7 +124,7 @@ pub fn uci_movetime_ms(cfg: &MatchConfig) -> f64 {
 
 /// An external engine: its own process group, a writer thread (a full pipe
 /// never blocks the referee) and a reader thread with bounded lines and queue.
-struct UciEngine {
+pub(crate) struct UciEngine {
     child: Child,
     commands: Option<Sender<String>>,
     lines: Receiver<Result<String, String>>,
@@ -163,7 +163,7 @@ fn read_lines(stdout: impl Read, tx: SyncSender<Result<String, String>>) {
 }
 
 impl UciEngine {
-    fn start(cmd: &str) -> Result<UciEngine, String> {
+    pub(crate) fn start(cmd: &str) -> Result<UciEngine, String> {
         let mut parts = cmd.split_whitespace();
         let prog = parts.next().ok_or("empty engine command")?;
         let mut command = Command::new(prog);
@@ -208,7 +208,7 @@ impl UciEngine {
         Ok(e)
     }
 
-    fn send(&mut self, s: &str) -> Result<(), String> {
+    pub(crate) fn send(&mut self, s: &str) -> Result<(), String> {
         self.commands
             .as_ref()
             .and_then(|c| c.send(s.to_string()).ok())
@@ -216,7 +216,7 @@ impl UciEngine {
     }
 
     /// The first line starting with `prefix` within `timeout`.
-    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
+    pub(crate) fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -392,17 +392,17 @@ impl Player {
 }
 
 /// The wall-clock time allowed for a move of `t` ms: `t` plus the margin.
-fn time_allowed(t: f64) -> Duration {
+pub(crate) fn time_allowed(t: f64) -> Duration {
     Duration::from_millis(t.max(0.0) as u64 + MARGIN_MS)
 }
 
-fn time_rule(t: f64) -> String {
+pub(crate) fn time_rule(t: f64) -> String {
     format!("{} ms per move + {MARGIN_MS} ms margin", t.max(0.0) as u64)
 }
 
 /// `Err` (a forfeit, with the rule stated) when a move started at `start`
 /// took longer than `t` ms plus the margin.
-fn check_time(start: Instant, t: f64) -> Result<(), String> {
+pub(crate) fn check_time(start: Instant, t: f64) -> Result<(), String> {
     let took = start.elapsed();
     if took > time_allowed(t) {
         return Err(format!(

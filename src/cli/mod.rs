@@ -1,6 +1,7 @@
 //! The native command-line program: perft, moves, result, UCI, bench, match.
 
 pub mod chess;
+pub mod chess_match;
 pub mod datagen;
 pub mod fuzz;
 pub mod matches;

@@ -1,5 +1,9 @@
 //! UCI front end, as Jieqi tools (JieqiBox) speak it: Jieqi FEN (every form
-//! `fen::parse` reads) and move text with reveal letters.
+//! `fen::parse` reads) and move text with reveal letters. With
+//! `setoption name UCI_Variant value chess` (or `hidden-chess`, or the same
+//! values of the Rules option) it speaks chess as chess GUIs do: standard
+//! FEN, `e1g1` castling, `e7e8q` promotion; in hidden chess, the FEN of
+//! RULES.md section 5 and move texts with their reveal letters.
 //!
 //! The command loop never waits for a search: a search (and `go perft`) runs
 //! on its own thread; `isready` is answered at once, `stop` and `quit` end the
@@ -12,7 +16,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
-use crate::ai::{self, Info, Level, Limits, Request, RootOptions, Searcher, Strength};
+use crate::ai::{
+    self, ChessSearcher, Info, Level, Limits, Request, RootOptions, Searcher, Strength,
+};
+use crate::rules::chess::{self, Variant};
 use crate::rules::{fen, movetext, perft, Color, Move, Position, Role, RuleSet};
 
 /// Longest command line read; longer lines are refused whole.
@@ -39,6 +46,10 @@ fn clip(s: &str, n: usize) -> String {
 
 struct State {
     rules: RuleSet,
+    /// Chess or hidden chess instead of `rules` (UCI_Variant).
+    chess: Option<Variant>,
+    /// The chess position (`None` after a refused `position`).
+    chess_position: Option<chess::Position>,
     /// `None` after a refused `position`: `go` then answers `bestmove (none)`.
     position: Option<Position>,
     /// Public keys since the last irreversible move (for repetition).
@@ -54,6 +65,12 @@ struct State {
 
 impl State {
     fn new_game(&mut self) {
+        if let Some(v) = self.chess {
+            let pos = v.start();
+            self.recent = vec![pos.public_hash()];
+            self.chess_position = Some(pos);
+            return;
+        }
         let pos = Position::start(self.rules);
         self.recent = vec![pos.public_hash()];
         self.position = Some(pos);
@@ -63,6 +80,8 @@ impl State {
 struct Engine {
     out: Out,
     searcher: Arc<Mutex<Searcher>>,
+    /// Chess's search: a small table until a chess variant is chosen.
+    chess_searcher: Arc<Mutex<ChessSearcher>>,
     stop: Arc<AtomicBool>,
     thinking: Option<JoinHandle<()>>,
     st: State,
@@ -78,10 +97,13 @@ pub fn serve(mut input: impl BufRead, output: Box<dyn Write + Send>) {
     let mut e = Engine {
         out: Arc::new(Mutex::new(output)),
         searcher: Arc::new(Mutex::new(Searcher::new(64))),
+        chess_searcher: Arc::new(Mutex::new(ChessSearcher::new(1))),
         stop: Arc::new(AtomicBool::new(false)),
         thinking: None,
         st: State {
             rules: RuleSet::Jieqi,
+            chess: None,
+            chess_position: None,
             position: None,
             recent: Vec::new(),
             level: Level::Hard,
@@ -177,6 +199,7 @@ impl Engine {
             "debug" => {}
             "ucinewgame" => {
                 lock(&self.searcher).clear();
+                lock(&self.chess_searcher).clear();
                 self.st.last_position = None;
                 self.st.new_game();
             }
@@ -187,12 +210,21 @@ impl Engine {
             }
             "position" => {
                 self.st.last_position = Some(rest.to_string());
-                if let Err(e) = self.set_position(rest) {
+                if let Err(e) = self.set_any_position(rest) {
                     self.st.position = None;
+                    self.st.chess_position = None;
                     say(&self.out, &format!("info string error: {e}"));
                 }
             }
+            "go" if self.st.chess.is_some() => self.go_chess(rest),
             "go" => self.go(rest),
+            "d" if self.st.chess.is_some() => match &self.st.chess_position {
+                Some(p) => say(&self.out, &chess::fen::write(p)),
+                None => say(
+                    &self.out,
+                    "info string no position (the last one was refused)",
+                ),
+            },
             "d" => match &self.st.position {
                 Some(p) => say(&self.out, &fen::write(p)),
                 None => say(
@@ -232,7 +264,8 @@ impl Engine {
             out,
             "option name Level type combo default Hard var Beginner var Easy var Medium var Hard",
         );
-        say(out, "option name Rules type combo default jieqi var jieqi var chessplayx var vietnam var xiangqi");
+        say(out, "option name Rules type combo default jieqi var jieqi var chessplayx var vietnam var xiangqi var chess var hidden-chess");
+        say(out, "option name UCI_Variant type combo default jieqi var jieqi var chessplayx var vietnam var xiangqi var chess var hidden-chess");
         say(out, "uciok");
     }
 
@@ -259,7 +292,10 @@ impl Engine {
             "hash" => {
                 let asked = number("Hash")?;
                 st.hash_mb = asked.clamp(1, 1024);
-                lock(&self.searcher).resize(st.hash_mb);
+                match st.chess {
+                    Some(_) => lock(&self.chess_searcher).resize(st.hash_mb),
+                    None => lock(&self.searcher).resize(st.hash_mb),
+                }
                 if asked != st.hash_mb {
                     say(
                         &self.out,
@@ -270,7 +306,10 @@ impl Engine {
                     );
                 }
             }
-            "clear hash" => lock(&self.searcher).clear(),
+            "clear hash" => {
+                lock(&self.searcher).clear();
+                lock(&self.chess_searcher).clear();
+            }
             "threads" => {
                 number("Threads")?;
             }
@@ -304,17 +343,32 @@ impl Engine {
                     .ok_or_else(|| format!("unknown level '{}'", clip(value, 20)))?
             }
             "rules" | "uci_variant" => {
-                let rules = RuleSet::from_id(value)
-                    .ok_or_else(|| format!("unknown rules '{}'", clip(value, 20)))?;
-                if rules != st.rules {
+                let lower = value.to_ascii_lowercase();
+                let chess = Variant::from_id(&lower);
+                let rules = match chess {
+                    Some(_) => st.rules,
+                    None => RuleSet::from_id(value)
+                        .ok_or_else(|| format!("unknown rules '{}'", clip(value, 20)))?,
+                };
+                if rules != st.rules || chess != st.chess {
+                    // The table goes to the game being played.
+                    if chess.is_some() && st.chess.is_none() {
+                        lock(&self.searcher).resize(1);
+                        lock(&self.chess_searcher).resize(st.hash_mb);
+                    } else if chess.is_none() && st.chess.is_some() {
+                        lock(&self.chess_searcher).resize(1);
+                        lock(&self.searcher).resize(st.hash_mb);
+                    }
                     st.rules = rules;
+                    st.chess = chess;
                     // The position given stays the position, read under the
                     // new rules (or refused, if it does not fit them).
                     match st.last_position.clone() {
                         None => st.new_game(),
                         Some(args) => {
-                            if let Err(e) = self.set_position(&args) {
+                            if let Err(e) = self.set_any_position(&args) {
                                 self.st.position = None;
+                                self.st.chess_position = None;
                                 return Err(format!(
                                     "the last position does not fit these rules: {e}"
                                 ));
@@ -326,6 +380,107 @@ impl Engine {
             _ => return Err(format!("unknown option '{}'", clip(name, 40))),
         }
         Ok(())
+    }
+
+    fn set_any_position(&mut self, rest: &str) -> Result<(), String> {
+        match self.st.chess {
+            Some(v) => self.set_chess_position(rest, v),
+            None => self.set_position(rest),
+        }
+    }
+
+    /// `position startpos|fen <fen> [moves ...]` in chess: plain UCI moves
+    /// (`e2e4`, `e7e8q`, `e1g1`); in hidden chess, move texts with their
+    /// reveal letters (`b1c3N`, `a1a8qP`, `d1d7QxN`).
+    fn set_chess_position(&mut self, rest: &str, variant: Variant) -> Result<(), String> {
+        let (head, moves) = match find_word(rest, "moves") {
+            Some(i) => (rest[..i].trim(), &rest[i + "moves".len()..]),
+            None => (rest.trim(), ""),
+        };
+        let mut pos = if head == "startpos" {
+            variant.start()
+        } else if let Some(text) = head
+            .strip_prefix("fen")
+            .filter(|t| t.starts_with(|c: char| c.is_ascii_whitespace()))
+        {
+            chess::fen::parse(text.trim(), variant).map_err(|e| e.to_string())?
+        } else {
+            return Err("expected 'position startpos|fen <fen> [moves ...]'".into());
+        };
+        let mut recent = vec![pos.public_hash()];
+        for (i, m) in moves.split_whitespace().enumerate() {
+            let refuse =
+                |e: &dyn std::fmt::Display| format!("move {} '{}': {e}", i + 1, clip(m, 20));
+            let (mv, reveal, cap) = chess::movetext::resolve(&pos, m).map_err(|e| refuse(&e))?;
+            let played = pos.play(mv, reveal, cap).map_err(|e| refuse(&e))?;
+            if played.is_irreversible() {
+                recent.clear();
+            }
+            recent.push(pos.public_hash());
+        }
+        self.st.chess_position = Some(pos);
+        self.st.recent = recent;
+        Ok(())
+    }
+
+    fn go_chess(&mut self, rest: &str) {
+        let Some(pos) = self.st.chess_position else {
+            say(
+                &self.out,
+                "info string error: no position to search (the last 'position' was refused)",
+            );
+            say(&self.out, "bestmove (none)");
+            return;
+        };
+        let req = parse_go_with(rest, pos.turn(), |w| {
+            let mt = chess::movetext::parse(w).ok()?;
+            Some(
+                pos.is_legal(mt.mv)
+                    .then_some(mt.mv)
+                    .ok_or_else(|| "not a legal move here".to_string()),
+            )
+        });
+        for w in &req.warnings {
+            say(&self.out, &format!("info string {w}"));
+        }
+        if req.perft.is_some() || req.perft_refused {
+            say(
+                &self.out,
+                "info string go perft is for Jieqi; in chess use 'jieqi perft --rules chess'",
+            );
+            return;
+        }
+        self.stop.store(false, Ordering::SeqCst);
+        let (out, stop) = (self.out.clone(), self.stop.clone());
+        let strength = match self.st.level {
+            Level::Hard => Strength::Limits {
+                limits: req.limits,
+                noise: 0,
+            },
+            level => Strength::LevelWithin(level, req.limits),
+        };
+        let request = Request {
+            root: RootOptions {
+                searchmoves: req.searchmoves,
+                multipv: self.st.multipv,
+            },
+            ..Request::new(pos, self.st.recent.clone(), strength).seed(pos.hash() ^ 0x9e37)
+        };
+        let (show_wdl, infinite) = (self.st.show_wdl, req.infinite);
+        let searcher = self.chess_searcher.clone();
+        self.thinking = Some(std::thread::spawn(move || {
+            let mut s = lock(&searcher);
+            let mut on_info = |i: &Info<chess::Move>| say(&out, &info_line(i, show_wdl));
+            let r = ai::think(&mut s, &request, &stop, &mut on_info);
+            while infinite && !stop.load(Ordering::SeqCst) {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            // Plain UCI: the referee (or the GUI) draws what a reveal is.
+            match r.best {
+                Some(m) => say(&out, &format!("bestmove {m}")),
+                None => say(&out, "bestmove (none)"),
+            }
+        }));
     }
 
     fn set_position(&mut self, rest: &str) -> Result<(), String> {
@@ -437,7 +592,7 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
     })
 }
 
-fn info_line(i: &Info, show_wdl: bool) -> String {
+fn info_line<M: std::fmt::Display>(i: &Info<M>, show_wdl: bool) -> String {
     let nps = (i.nodes as f64 / (i.time_ms.max(1.0) / 1000.0)) as u64;
     let mut s = format!(
         "info depth {} seldepth {} multipv {} score {}",
@@ -495,10 +650,10 @@ pub fn wdl(score: i32) -> (u32, u32, u32) {
 }
 
 /// A `go` command, read leniently: what cannot be used is reported.
-struct GoRequest {
+struct GoRequest<M = Move> {
     limits: Limits,
     infinite: bool,
-    searchmoves: Vec<Move>,
+    searchmoves: Vec<M>,
     perft: Option<u32>,
     /// `go perft` with a missing or out-of-range depth: nothing to run.
     perft_refused: bool,
@@ -511,6 +666,31 @@ struct GoRequest {
 /// 50 ms + 5% of the time (at most half of it). `movetime` with a clock:
 /// the smaller wins.
 fn parse_go(rest: &str, pos: &Position) -> GoRequest {
+    parse_go_with(rest, pos.turn(), |w| {
+        let mt = movetext::parse(w).ok()?;
+        // Plain moves as JieqiBox sends them; letters, when given, must fit
+        // (a reveal in the pool, a capture the rules let the mover learn).
+        let fits = if w.len() == 4 {
+            pos.is_legal(mt.mv)
+                .then_some(())
+                .ok_or_else(|| "not a legal move here".to_string())
+        } else {
+            movetext::resolve(pos, w)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
+        Some(fits.map(|()| mt.mv))
+    })
+}
+
+/// [`parse_go`] for any game: `turn` picks the clock, `read_move` reads a
+/// `searchmoves` word (`None`: not a move, the list ends; `Err`: a move
+/// that does not fit, skipped with a warning).
+fn parse_go_with<M>(
+    rest: &str,
+    turn: Color,
+    read_move: impl Fn(&str) -> Option<Result<M, String>>,
+) -> GoRequest<M> {
     let words: Vec<&str> = rest.split_whitespace().collect();
     let mut req = GoRequest {
         limits: Limits::default(),
@@ -586,22 +766,10 @@ fn parse_go(rest: &str, pos: &Position) -> GoRequest {
             "infinite" => req.infinite = true,
             "searchmoves" => {
                 searchmoves_given = true;
-                while let Some(Ok(mt)) = words.get(i).map(|w| movetext::parse(w)) {
+                while let Some(fits) = words.get(i).and_then(|w| read_move(w)) {
                     let w = words[i];
-                    // Plain moves as JieqiBox sends them; letters, when
-                    // given, must fit (a reveal in the pool, a capture the
-                    // rules let the mover learn).
-                    let fits = if w.len() == 4 {
-                        pos.is_legal(mt.mv)
-                            .then_some(())
-                            .ok_or_else(|| "not a legal move here".to_string())
-                    } else {
-                        movetext::resolve(pos, w)
-                            .map(|_| ())
-                            .map_err(|e| e.to_string())
-                    };
                     match fits {
-                        Ok(()) => req.searchmoves.push(mt.mv),
+                        Ok(m) => req.searchmoves.push(m),
                         Err(e) => req
                             .warnings
                             .push(format!("searchmoves: {}: {e}; ignored", clip(w, 12))),
@@ -622,7 +790,7 @@ fn parse_go(rest: &str, pos: &Position) -> GoRequest {
         req.warnings
             .push("error: go perft needs a depth from 1 to 8".into());
     }
-    let (time, inc) = if pos.turn() == Color::Red {
+    let (time, inc) = if turn == Color::Red {
         (wtime, winc)
     } else {
         (btime, binc)

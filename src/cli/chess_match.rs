@@ -1,0 +1,331 @@
+//! `jieqi match --rules chess|hidden-chess`: the fair referee of
+//! [`super::matches`] for the 8x8 games. The referee draws every identity
+//! and tells each engine only its seat's view (its move texts leave out the
+//! identity of a face-down piece the other side captured).
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use super::chess::verdict;
+use super::matches::{
+    check_time, elo, time_rule, uci_movetime_ms, MatchConfig, UciEngine, BUDGET_SLACK, MARGIN_MS,
+};
+use crate::ai::{self, ChessSearcher, Level, Limits, Request, Strength};
+use crate::rules::chess::{fen, movetext, Game, Kind, Move, Outcome, Reason, Step, Variant};
+use crate::rules::{Color, Seat};
+
+/// A game this long is called a draw (the fifty-move rule ends most first).
+const MAX_PLIES: usize = 1000;
+
+enum Player {
+    Builtin {
+        level: Level,
+        searcher: Box<ChessSearcher>,
+        nodes: Option<u64>,
+    },
+    Random {
+        state: u64,
+    },
+    Uci(Box<UciEngine>),
+}
+
+fn make_player(spec: &str, variant: Variant, seed: u64) -> Result<Player, String> {
+    let (name, budget) = match spec.split_once(':') {
+        Some((n, b)) if Level::from_id(n).is_some() => (
+            n,
+            Some(
+                b.parse::<u64>()
+                    .map_err(|_| format!("bad node budget in '{spec}'"))?,
+            ),
+        ),
+        _ => (spec, None),
+    };
+    if let Some(level) = Level::from_id(name) {
+        return Ok(Player::Builtin {
+            level,
+            searcher: Box::new(ChessSearcher::new(16)),
+            nodes: budget,
+        });
+    }
+    if spec == "random" {
+        return Ok(Player::Random { state: seed | 1 });
+    }
+    let cmd = spec.strip_prefix("uci:").unwrap_or(spec);
+    let mut e = UciEngine::start(cmd)?;
+    e.send(&format!(
+        "setoption name UCI_Variant value {}",
+        variant.id()
+    ))?;
+    e.send("ucinewgame")?;
+    Ok(Player::Uci(Box::new(e)))
+}
+
+impl Player {
+    /// A move from `seat`'s view (`Err`: forfeit). A face-down mover's move
+    /// may name the promotion it wants should it turn out a pawn.
+    fn choose(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        cfg: &MatchConfig,
+        seed: u64,
+    ) -> Result<Move, String> {
+        match self {
+            Player::Builtin {
+                level,
+                searcher,
+                nodes,
+            } => {
+                let view = game.view(seat);
+                let strength = match nodes.or(cfg.nodes) {
+                    Some(n) => Strength::LevelWithin(
+                        *level,
+                        Limits {
+                            nodes: Some(n),
+                            movetime_ms: cfg.movetime_ms,
+                            ..Limits::default()
+                        },
+                    ),
+                    None => match cfg.movetime_ms {
+                        Some(t) => Strength::LevelWithin(
+                            *level,
+                            Limits {
+                                movetime_ms: Some(level.time_ms(None).min(t)),
+                                ..Limits::default()
+                            },
+                        ),
+                        None => Strength::Level(*level),
+                    },
+                };
+                let req = Request::from_chess_view(&view, strength).seed(seed);
+                let limits = req.plan().limits;
+                let stop = AtomicBool::new(false);
+                let start = Instant::now();
+                let r = ai::think(searcher, &req, &stop, &mut |_| {});
+                if let Some(n) = limits.nodes {
+                    if r.nodes > n + BUDGET_SLACK {
+                        return Err(format!(
+                            "searched {} nodes, over its budget of {n}",
+                            r.nodes
+                        ));
+                    }
+                } else if let Some(t) = limits.movetime_ms {
+                    check_time(start, t)?;
+                }
+                r.best.ok_or_else(|| "no move".to_string())
+            }
+            Player::Random { state } => {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    return Err("no move".into());
+                }
+                *state ^= *state << 13;
+                *state ^= *state >> 7;
+                *state ^= *state << 17;
+                Ok(moves.as_slice()[(*state % moves.len() as u64) as usize])
+            }
+            Player::Uci(e) => {
+                let view = game.view(seat);
+                let start = fen::write(game.start_position());
+                let moves = if view.moves.is_empty() {
+                    String::new()
+                } else {
+                    format!(" moves {}", view.moves.join(" "))
+                };
+                e.send(&format!("position fen {start}{moves}"))?;
+                let t = uci_movetime_ms(cfg);
+                let begin = Instant::now();
+                match cfg.nodes {
+                    Some(n) => e.send(&format!("go nodes {n}"))?,
+                    None => e.send(&format!("go movetime {}", t as u64))?,
+                }
+                let line = e
+                    .wait_for(
+                        "bestmove",
+                        std::time::Duration::from_millis(t as u64 + MARGIN_MS),
+                    )
+                    .map_err(|err| format!("{err} ({})", time_rule(t)))?;
+                check_time(begin, t)?;
+                let text = line.split_whitespace().nth(1).unwrap_or("");
+                movetext::parse(text)
+                    .map(|mt| mt.mv)
+                    .map_err(|_| format!("unreadable bestmove '{line}'"))
+            }
+        }
+    }
+}
+
+/// Play `m` for the side to move: a face-down mover revealed a pawn on the
+/// last rank promotes to the piece `m` names (a queen if none).
+fn play(game: &mut Game, m: Move) -> Result<(), String> {
+    let hidden = game.board().piece_at(m.from).is_some_and(|p| p.hidden);
+    let listed = if hidden { m.base() } else { m };
+    if let Step::ChoosePromotion(_) = game.play(listed).map_err(|e| e.to_string())? {
+        game.promote(m.promotion.unwrap_or(Kind::Queen))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+struct GameResult {
+    score: f64,
+    outcome: Outcome,
+    record: String,
+}
+
+fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> GameResult {
+    let seed = cfg
+        .seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(index as u64 * 2 + 1);
+    let white_is_0 = index % 2 == 0;
+    let specs = if white_is_0 {
+        [&cfg.engines[0], &cfg.engines[1]]
+    } else {
+        [&cfg.engines[1], &cfg.engines[0]]
+    };
+    let mut game = Game::seeded(variant, seed);
+    let mut players = [
+        make_player(specs[0], variant, seed ^ 1),
+        make_player(specs[1], variant, seed ^ 2),
+    ];
+    for c in Color::ALL {
+        if let Err(e) = &players[c.index()] {
+            eprintln!("game {}: {} forfeits: {e}", index + 1, color(c));
+            if game.outcome().is_none() {
+                game.adjudicate(Outcome {
+                    winner: Some(c.other()),
+                    reason: Reason::Forfeit,
+                });
+            }
+        }
+    }
+    while game.outcome().is_none() {
+        let c = game.turn();
+        if game.ply() >= MAX_PLIES {
+            eprintln!("game {}: {MAX_PLIES} plies, called a draw", index + 1);
+            game.adjudicate(Outcome {
+                winner: None,
+                reason: Reason::FiftyMoves,
+            });
+            break;
+        }
+        let Ok(player) = players[c.index()].as_mut() else {
+            break;
+        };
+        let m = player.choose(
+            &game,
+            Seat::of(c),
+            cfg,
+            seed.wrapping_add(game.ply() as u64),
+        );
+        if let Err(e) = m.and_then(|m| play(&mut game, m)) {
+            eprintln!("game {}: {} forfeits: {e}", index + 1, color(c));
+            game.adjudicate(Outcome {
+                winner: Some(c.other()),
+                reason: Reason::Forfeit,
+            });
+        }
+    }
+    let outcome = game.outcome().unwrap_or(Outcome {
+        winner: None,
+        reason: Reason::FiftyMoves,
+    });
+    let color0 = if white_is_0 { Color::Red } else { Color::Black };
+    let score = match outcome.winner {
+        None => 0.5,
+        Some(w) if w == color0 => 1.0,
+        Some(_) => 0.0,
+    };
+    let record = format!(
+        "[White \"{}\"]\n[Black \"{}\"]\n[Variant \"{}\"]\n[Result \"{}\"]\n[FEN \"{}\"]\n{}\n",
+        specs[0],
+        specs[1],
+        variant.id(),
+        verdict(Some(outcome)),
+        fen::write(game.start_position()),
+        game.moves_text(Seat::Spectator).join(" ")
+    );
+    GameResult {
+        score,
+        outcome,
+        record,
+    }
+}
+
+fn color(c: Color) -> &'static str {
+    crate::rules::chess::color_name(c)
+}
+
+/// Run the match; prints each game and the summary (wins, draws, losses
+/// of engine 1 and the Elo difference with its 95% interval).
+pub fn run(cfg: &MatchConfig, variant: Variant) -> Result<(usize, usize, usize), String> {
+    if cfg.sprt.is_some() || !cfg.openings.is_empty() {
+        return Err("--sprt and --openings are not available for chess matches yet".into());
+    }
+    if let Some(dir) = &cfg.out_dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+    }
+    println!(
+        "seed {} (--seed {} reproduces this match when every engine has a node budget)",
+        cfg.seed, cfg.seed
+    );
+    println!(
+        "time: a UCI engine {}, a built-in level without a node budget its own clock \
+         + {MARGIN_MS} ms; past it the engine forfeits",
+        time_rule(uci_movetime_ms(cfg))
+    );
+    let next = AtomicUsize::new(0);
+    let tally = Mutex::new((0usize, 0usize, 0usize));
+    std::thread::scope(|s| {
+        for _ in 0..cfg.jobs.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= cfg.games {
+                    break;
+                }
+                let r = play_game(cfg, variant, i);
+                let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+                match r.score {
+                    x if x > 0.75 => t.0 += 1,
+                    x if x > 0.25 => t.1 += 1,
+                    _ => t.2 += 1,
+                }
+                eprintln!(
+                    "game {:>4}: {} ({} {})  [{}-{}-{}]",
+                    i + 1,
+                    r.score,
+                    r.outcome,
+                    if i % 2 == 0 {
+                        "engine 1 white"
+                    } else {
+                        "engine 1 black"
+                    },
+                    t.0,
+                    t.1,
+                    t.2,
+                );
+                if let Some(dir) = &cfg.out_dir {
+                    let _ = std::fs::write(format!("{dir}/game-{:04}.txt", i + 1), r.record);
+                }
+            });
+        }
+    });
+    let (w, d, l) = *tally.lock().unwrap_or_else(|e| e.into_inner());
+    let n = (w + d + l).max(1) as f64;
+    let (e, lo, hi) = elo(w, d, l);
+    println!(
+        "{} vs {} ({}, {} games)",
+        cfg.engines[0],
+        cfg.engines[1],
+        variant.id(),
+        w + d + l
+    );
+    println!(
+        "wins {w}  draws {d}  losses {l}  score {:.1}%",
+        (w as f64 + d as f64 / 2.0) / n * 100.0
+    );
+    println!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}]");
+    Ok((w, d, l))
+}
