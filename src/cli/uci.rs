@@ -359,6 +359,11 @@ impl Engine {
                         lock(&self.chess_searcher).resize(1);
                         lock(&self.searcher).resize(st.hash_mb);
                     }
+                    // Between the board games (9x10 and 8x8) the position
+                    // cannot carry over: a new game starts.
+                    if chess.is_some() != st.chess.is_some() {
+                        st.last_position = None;
+                    }
                     st.rules = rules;
                     st.chess = chess;
                     // The position given stays the position, read under the
