@@ -52,6 +52,10 @@ fn stalemate_is_a_draw_not_a_win() {
     let r = ai::search_to_depth(&p, 4);
     assert_ne!(r.best, Some(mv("g1g6")));
     assert!(r.score > MATE - 10, "{r:?}");
+    // The stalemated side scores a draw, not a loss.
+    let p = pos("7k/8/5KQ1/8/8/8/8/8 b - - 0 1", Variant::Chess);
+    let r = ai::search_to_depth(&p, 2);
+    assert_eq!((r.best, r.score), (None, 0));
 }
 
 /// Two referee games that differ only in what White's capture of a

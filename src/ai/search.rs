@@ -387,7 +387,11 @@ impl<G: Game> GameSearcher<G> {
             pv: Vec::new(),
         };
         if moves.is_empty() {
-            result.score = -MATE;
+            result.score = if pos.in_check() || !pos.stalemate_draws() {
+                -MATE
+            } else {
+                0
+            };
             return result;
         }
         self.root_noise = moves
