@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: play test setup build test-rust test-browser bench bench-wasm match perft5
+.PHONY: play test setup build test-rust test-browser bench bench-wasm match perft5 ladder
 
 ## Set up, build the release site into dist/ and serve it on http://127.0.0.1:8080
 play: build
@@ -42,3 +42,10 @@ perft5:
 
 match:
 	cargo run --release -- match hard:90000 medium:30000 --games 200 --jobs 2
+
+## The levels ladder at the levels' own settings (Hard against Medium at 250 000 nodes,
+## a conservative stand-in for Hard's second on a phone). Not part of `make test`.
+ladder:
+	cargo run --release -- match easy beginner --games 200 --jobs 2
+	cargo run --release -- match medium easy --games 200 --jobs 2
+	cargo run --release -- match hard:250000 medium --games 200 --jobs 2

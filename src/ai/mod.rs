@@ -42,6 +42,10 @@ pub struct Settings {
     pub movetime_ms: f64,
     /// Deepest iteration, if capped.
     pub depth: Option<u32>,
+    /// Most nodes a move may search, if capped: the weaker levels are
+    /// defined by nodes, so they play the same on a fast desktop and a slow
+    /// phone (their time is only a ceiling).
+    pub nodes: Option<u64>,
     /// Amplitude of the random offsets added to each root move's score
     /// (centipawns; 0: none).
     pub noise: i32,
@@ -75,7 +79,7 @@ impl Level {
         match self {
             Level::Beginner => "Makes real mistakes you can punish: a first opponent to beat.",
             Level::Easy => "Answers at once and plays loosely: good for learning.",
-            Level::Medium => "Thinks about a third of a second and makes few mistakes.",
+            Level::Medium => "Searches a fixed amount each move and makes few mistakes.",
             Level::Hard => "Thinks about a second a move, no deliberate mistakes: the strongest.",
         }
     }
@@ -84,29 +88,33 @@ impl Level {
     pub fn settings(self) -> Settings {
         match self {
             Level::Beginner => Settings {
-                movetime_ms: 40.0,
-                depth: Some(1),
-                noise: 300,
-                guard: true,
-                random_permille: 250,
-            },
-            Level::Easy => Settings {
-                movetime_ms: 60.0,
-                depth: Some(2),
-                noise: 160,
+                movetime_ms: 300.0,
+                depth: None,
+                nodes: Some(1_500),
+                noise: 20,
                 guard: true,
                 random_permille: 0,
             },
+            Level::Easy => Settings {
+                movetime_ms: 500.0,
+                depth: None,
+                nodes: Some(6_000),
+                noise: 10,
+                guard: false,
+                random_permille: 0,
+            },
             Level::Medium => Settings {
-                movetime_ms: 330.0,
-                depth: Some(6),
-                noise: 40,
+                movetime_ms: 1000.0,
+                depth: None,
+                nodes: Some(25_000),
+                noise: 0,
                 guard: false,
                 random_permille: 0,
             },
             Level::Hard => Settings {
                 movetime_ms: 1000.0,
                 depth: None,
+                nodes: None,
                 noise: 0,
                 guard: false,
                 random_permille: 0,
@@ -270,7 +278,7 @@ impl<G: Game> Request<G> {
                 Limits {
                     movetime_ms: Some(level.time_ms(self.clock.as_ref())),
                     depth: level.settings().depth,
-                    nodes: None,
+                    nodes: level.settings().nodes,
                     soft_ms: soft(Some(level.settings().movetime_ms)),
                 },
             ),
@@ -279,7 +287,7 @@ impl<G: Game> Request<G> {
                 Limits {
                     movetime_ms: capped(limits.movetime_ms),
                     depth: limits.depth.or(level.settings().depth),
-                    nodes: limits.nodes,
+                    nodes: limits.nodes.or(level.settings().nodes),
                     soft_ms: soft(limits.movetime_ms).or(limits.soft_ms),
                 },
             ),
