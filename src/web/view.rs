@@ -80,6 +80,7 @@ pub fn status_text(s: &Session, p: &Prefs) -> String {
             t(p, Key::BackToGame)
         ),
         Status::Over(o) => outcome_text(s, p, o),
+        Status::ChoosePromotion => String::new(),
         Status::Hint { text, depth, score } => {
             format!("{} {text} · d{depth} {score:+}", t(p, Key::HintIs))
         }
