@@ -124,37 +124,63 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
         return Err(SanError::Unknown(shown()));
     }
     let legal = pos.legal_moves();
-    if let Some(m) = parse_uci(pos, t) {
+    let compact: String = t
+        .chars()
+        .filter(|c| !matches!(c, '-' | 'x' | ':'))
+        .collect();
+    if let Some(m) = parse_uci(pos, &compact) {
         if legal.contains(&m) {
             return Ok(m);
         }
     }
     let want = plain(t);
-    let fits: Vec<Move> = legal
+    let full: Vec<(Move, String)> = legal.iter().map(|&m| (m, plain(&write(pos, m)))).collect();
+    let exact: Vec<Move> = full
         .iter()
-        .copied()
-        .filter(|&m| plain(&write(pos, m)) == want)
+        .filter(|(_, s)| *s == want)
+        .map(|&(m, _)| m)
         .collect();
-    match fits.as_slice() {
+    if let [m] = exact.as_slice() {
+        return Ok(*m);
+    }
+    // Without the file or rank that tells pieces apart, or a pawn's
+    // promotion without its piece: every move it may be.
+    let loose: Vec<Move> = full
+        .iter()
+        .filter(|(m, _)| loose_form(pos, *m, false) == want || loose_form(pos, *m, true) == want)
+        .map(|&(m, _)| m)
+        .collect();
+    match loose.as_slice() {
         [m] => Ok(*m),
-        [] => {
-            // A pawn's promotion without its piece: name the choices.
-            let choices: Vec<String> = legal
-                .iter()
-                .filter(|m| m.promotion.is_some())
-                .map(|&m| write(pos, m))
-                .filter(|s| plain(s).starts_with(&want) && plain(s).len() == want.len() + 1)
-                .collect();
-            if choices.len() > 1 {
-                Err(SanError::Ambiguous(choices))
-            } else {
-                Err(SanError::Unknown(shown()))
-            }
-        }
+        [] => Err(SanError::Unknown(shown())),
         many => Err(SanError::Ambiguous(
             many.iter().map(|&m| write(pos, m)).collect(),
         )),
     }
+}
+
+/// A move's SAN without disambiguation (and, with `no_promotion`,
+/// without its promotion piece), decorations left out.
+fn loose_form(pos: &Position, m: Move, no_promotion: bool) -> String {
+    let mut s = String::new();
+    match pos.piece_at(m.from) {
+        Some(p) if p.kind != Kind::Pawn => {
+            if pos.castle_of(m).is_some() {
+                return plain(&write(pos, m));
+            }
+            s.push(p.kind.char());
+        }
+        _ => {
+            if m.from.file() != m.to.file() {
+                s.push(file_char(m.from));
+            }
+        }
+    }
+    s.push_str(&m.to.to_string());
+    if let (Some(k), false) = (m.promotion, no_promotion) {
+        s.push(k.char());
+    }
+    s
 }
 
 /// UCI text (`e2e4`, `e7e8q`), with castling onto the rook read as the
