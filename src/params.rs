@@ -9,6 +9,7 @@
 //! send messages). A bad or malformed value is ignored with a warning.
 
 use crate::rules::notation::Notation;
+use crate::rules::chess::Variant;
 use crate::rules::{Color, Piece, RuleSet};
 use crate::session::clock::TimeControl;
 pub use crate::session::config::{Opponent, Takebacks};
@@ -111,6 +112,8 @@ pub fn parse_side(s: &str) -> Option<Option<Color>> {
 pub struct Params {
     pub embed: bool,
     pub rules: Option<RuleSet>,
+    /// `rules=chess` or `rules=hidden-chess`: a game on the 8x8 board.
+    pub chess: Option<Variant>,
     pub opponent: Option<Opponent>,
     pub side: Option<Option<Color>>,
     pub labels: Option<Labels>,
@@ -245,7 +248,13 @@ pub fn parse_query(query: &str) -> (Params, Vec<String>) {
                 p.embed = matches!(v, "1" | "true" | "");
                 matches!(v, "1" | "true" | "" | "0" | "false")
             }
-            "rules" => RuleSet::from_id(v).map(|r| p.rules = Some(r)).is_some(),
+            "rules" => match Variant::from_id(v) {
+                Some(c) => {
+                    p.chess = Some(c);
+                    true
+                }
+                None => RuleSet::from_id(v).map(|r| p.rules = Some(r)).is_some(),
+            },
             "opponent" | "level" => Opponent::parse(v).map(|o| p.opponent = Some(o)).is_some(),
             "side" => parse_side(v).map(|s| p.side = Some(s)).is_some(),
             "labels" | "pieces" => Labels::from_id(v).map(|l| p.labels = Some(l)).is_some(),
@@ -300,6 +309,8 @@ pub fn parse_query(query: &str) -> (Params, Vec<String>) {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NewGame {
     pub rules: Option<RuleSet>,
+    /// A chess variant instead of a Jieqi-family rule set.
+    pub chess: Option<Variant>,
     pub opponent: Option<Opponent>,
     pub side: Option<Option<Color>>,
     pub takebacks: Option<Takebacks>,
@@ -331,7 +342,8 @@ pub fn parse_message(m: &MessageFields) -> (Option<NewGame>, Vec<String>) {
     let mut g = NewGame::default();
     if let Some(r) = &m.rules {
         g.rules = RuleSet::from_id(r);
-        if g.rules.is_none() {
+        g.chess = Variant::from_id(r);
+        if g.rules.is_none() && g.chess.is_none() {
             warnings.push(format!("jieqi embed: bad rules '{}' ignored", excerpt(r)));
         }
     }

@@ -60,6 +60,19 @@ pub struct GameConfig<R> {
     pub clock: Option<TimeControl>,
 }
 
+impl<R> GameConfig<R> {
+    /// The same settings for another game (the new-game dialog's choice).
+    pub fn with_rules<S>(self, rules: S) -> GameConfig<S> {
+        GameConfig {
+            rules,
+            opponent: self.opponent,
+            human: self.human,
+            takebacks: self.takebacks,
+            clock: self.clock,
+        }
+    }
+}
+
 impl<R: Default> Default for GameConfig<R> {
     fn default() -> GameConfig<R> {
         GameConfig {

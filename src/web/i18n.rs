@@ -975,3 +975,161 @@ pub struct Words {
     pub ambiguous_move: &'static str,
     pub update: &'static str,
 }
+
+// ---- chess and hidden chess ----
+
+/// Texts of the chess games (the 8x8 board), in the four languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChessText {
+    Chess,
+    HiddenChess,
+    White,
+    WhiteToMove,
+    BlackToMove,
+    ChoosePromotion,
+    Promotion,
+    TypeMove,
+    /// The group label of the game choice in the new-game dialog.
+    JieqiFamily,
+    ChessFamily,
+}
+
+pub fn chess_text(lang: Lang, k: ChessText) -> &'static str {
+    use ChessText::*;
+    use Lang::*;
+    match (k, lang) {
+        (Chess, En) => "Chess",
+        (Chess, Fr) => "Échecs",
+        (Chess, Vi) => "Cờ vua",
+        (Chess, Zh) => "国际象棋",
+        (HiddenChess, En) => "Hidden chess",
+        (HiddenChess, Fr) => "Échecs cachés",
+        (HiddenChess, Vi) => "Cờ vua úp",
+        (HiddenChess, Zh) => "暗国际象棋",
+        (White, En) => "White",
+        (White, Fr) => "Blancs",
+        (White, Vi) => "Trắng",
+        (White, Zh) => "白方",
+        (WhiteToMove, En) => "White to move",
+        (WhiteToMove, Fr) => "Aux Blancs de jouer",
+        (WhiteToMove, Vi) => "Trắng đi",
+        (WhiteToMove, Zh) => "白方走",
+        (BlackToMove, En) => "Black to move",
+        (BlackToMove, Fr) => "Aux Noirs de jouer",
+        (BlackToMove, Vi) => "Đen đi",
+        (BlackToMove, Zh) => "黑方走",
+        (ChoosePromotion, En) => "Choose the promotion",
+        (ChoosePromotion, Fr) => "Choisissez la promotion",
+        (ChoosePromotion, Vi) => "Chọn quân phong cấp",
+        (ChoosePromotion, Zh) => "选择升变",
+        (Promotion, En) => "Promotion",
+        (Promotion, Fr) => "Promotion",
+        (Promotion, Vi) => "Phong cấp",
+        (Promotion, Zh) => "升变",
+        (TypeMove, En) => "Type a move (e4, Nf3, e2e4)",
+        (TypeMove, Fr) => "Tapez un coup (e4, Nf3, e2e4)",
+        (TypeMove, Vi) => "Nhập nước đi (e4, Nf3, e2e4)",
+        (TypeMove, Zh) => "输入着法（e4、Nf3、e2e4）",
+        (JieqiFamily, En) => "Jieqi family",
+        (JieqiFamily, Fr) => "Famille jieqi",
+        (JieqiFamily, Vi) => "Họ cờ úp",
+        (JieqiFamily, Zh) => "揭棋类",
+        (ChessFamily, En) => "Chess family",
+        (ChessFamily, Fr) => "Famille échecs",
+        (ChessFamily, Vi) => "Họ cờ vua",
+        (ChessFamily, Zh) => "国际象棋类",
+    }
+}
+
+/// A side on the chess board: White (who moves first) or Black.
+pub fn chess_color(lang: Lang, c: Color) -> &'static str {
+    match c {
+        Color::Red => chess_text(lang, ChessText::White),
+        Color::Black => t(lang, Key::Black),
+    }
+}
+
+pub fn chess_kind(lang: Lang, k: crate::rules::chess::Kind) -> &'static str {
+    use crate::rules::chess::Kind::*;
+    use Lang::*;
+    match (k, lang) {
+        (Pawn, En) => "pawn",
+        (Pawn, Fr) => "pion",
+        (Pawn, Vi) => "tốt",
+        (Pawn, Zh) => "兵",
+        (Knight, En) => "knight",
+        (Knight, Fr) => "cavalier",
+        (Knight, Vi) => "mã",
+        (Knight, Zh) => "马",
+        (Bishop, En) => "bishop",
+        (Bishop, Fr) => "fou",
+        (Bishop, Vi) => "tượng",
+        (Bishop, Zh) => "象",
+        (Rook, En) => "rook",
+        (Rook, Fr) => "tour",
+        (Rook, Vi) => "xe",
+        (Rook, Zh) => "车",
+        (Queen, En) => "queen",
+        (Queen, Fr) => "dame",
+        (Queen, Vi) => "hậu",
+        (Queen, Zh) => "后",
+        (King, En) => "king",
+        (King, Fr) => "roi",
+        (King, Vi) => "vua",
+        (King, Zh) => "王",
+    }
+}
+
+/// How a screen reader names what stands on a square ("White face-down
+/// piece on a pawn square": it moves as the piece of its start square).
+pub fn chess_piece(lang: Lang, p: crate::rules::chess::Piece) -> String {
+    let c = chess_color(lang, p.color);
+    let k = chess_kind(lang, p.kind);
+    match (p.hidden, lang) {
+        (false, Lang::Zh) => format!("{c}{k}"),
+        (false, _) => format!("{c} {k}"),
+        (true, Lang::En) => format!("{c} face-down piece on a {k} square"),
+        (true, Lang::Fr) => format!("{c}, pièce cachée sur une case de {k}"),
+        (true, Lang::Vi) => format!("{c}, quân úp ở ô {k}"),
+        (true, Lang::Zh) => format!("{c}暗子（{k}位）"),
+    }
+}
+
+pub fn chess_reason(lang: Lang, r: crate::rules::chess::Reason) -> &'static str {
+    use crate::rules::chess::Reason as R;
+    use Lang::*;
+    match (r, lang) {
+        (R::Checkmate, En) => "checkmate",
+        (R::Checkmate, Fr) => "échec et mat",
+        (R::Checkmate, Vi) => "chiếu hết",
+        (R::Checkmate, Zh) => "将死",
+        (R::Stalemate, En) => "stalemate",
+        (R::Stalemate, Fr) => "pat",
+        (R::Stalemate, Vi) => "hết nước (hòa pat)",
+        (R::Stalemate, Zh) => "逼和",
+        (R::Repetition, l) => reason(l, Reason::Repetition),
+        (R::FiftyMoves, En) => "fifty-move rule",
+        (R::FiftyMoves, Fr) => "règle des cinquante coups",
+        (R::FiftyMoves, Vi) => "luật 50 nước",
+        (R::FiftyMoves, Zh) => "五十回合规则",
+        (R::InsufficientMaterial, En) => "insufficient material",
+        (R::InsufficientMaterial, Fr) => "matériel insuffisant",
+        (R::InsufficientMaterial, Vi) => "không đủ quân chiếu hết",
+        (R::InsufficientMaterial, Zh) => "子力不足",
+        (R::Resignation, l) => reason(l, Reason::Resignation),
+        (R::Time, l) => reason(l, Reason::Time),
+        (R::Forfeit, l) => reason(l, Reason::Forfeit),
+    }
+}
+
+/// Chess text names used in `data-i18n-chess` attributes of index.html.
+pub fn chess_text_from_name(name: &str) -> Option<ChessText> {
+    use ChessText::*;
+    Some(match name {
+        "chess" => Chess,
+        "hidden-chess" => HiddenChess,
+        "jieqi-family" => JieqiFamily,
+        "chess-family" => ChessFamily,
+        _ => return None,
+    })
+}

@@ -9,16 +9,14 @@ use super::dom::*;
 use super::i18n::{self, Key, Lang};
 use super::prefs::Prefs;
 use crate::ai::Level;
-use crate::rules::{Color, Outcome, Piece};
-use crate::session::{Entry, Message, Opponent, Session, Status, Strip, TypedError, Worker};
+use super::look::Look;
+use crate::rules::Color;
+use crate::session::{
+    GameEntry, GameSession, GameStatus, GameStrip, Message, Opponent, TypedError, Worker,
+};
 
 fn t(p: &Prefs, k: Key) -> &'static str {
     i18n::t(p.lang, k)
-}
-
-/// The short label of a piece in the chosen set.
-pub fn label(p: &Prefs, piece: Piece) -> &'static str {
-    p.labels.text(piece)
 }
 
 pub fn level_name(lang: Lang, l: Level) -> &'static str {
@@ -55,55 +53,52 @@ pub fn message_text(p: &Prefs, m: Message) -> String {
 
 /// "You won" / "You lost" against the AI, "Red wins" between two players,
 /// "Draw"; then the reason.
-pub fn outcome_title(s: &Session, p: &Prefs, o: Outcome) -> String {
-    match (o.winner, s.config().opponent) {
+pub fn outcome_title<F: Look>(s: &GameSession<F>, p: &Prefs, o: F::Outcome) -> String {
+    match (F::winner(o), s.config().opponent) {
         (None, _) => t(p, Key::DrawTitle).to_string(),
         (Some(w), Opponent::Ai(_)) if w == s.config().human => t(p, Key::YouWon).to_string(),
         (Some(_), Opponent::Ai(_)) => t(p, Key::YouLost).to_string(),
-        (Some(w), Opponent::Human) => format!("{} {}", i18n::color(p.lang, w), t(p, Key::Wins)),
+        (Some(w), Opponent::Human) => format!("{} {}", F::color(p.lang, w), t(p, Key::Wins)),
     }
 }
 
-pub fn outcome_text(s: &Session, p: &Prefs, o: Outcome) -> String {
-    format!(
-        "{} · {}",
-        outcome_title(s, p, o),
-        i18n::reason(p.lang, o.reason)
-    )
+pub fn outcome_text<F: Look>(s: &GameSession<F>, p: &Prefs, o: F::Outcome) -> String {
+    format!("{} · {}", outcome_title(s, p, o), F::reason(p.lang, o))
 }
 
-pub fn status_text(s: &Session, p: &Prefs) -> String {
+pub fn status_text<F: Look>(s: &GameSession<F>, p: &Prefs) -> String {
     match s.status() {
-        Status::Reviewing { ply, of } => format!(
+        GameStatus::Reviewing { ply, of } => format!(
             "{} {ply}/{of} — {}",
             t(p, Key::Reviewing),
             t(p, Key::BackToGame)
         ),
-        Status::Over(o) => outcome_text(s, p, o),
-        Status::ChoosePromotion => String::new(),
-        Status::Hint { text, depth, score } => {
+        GameStatus::Over(o) => outcome_text(s, p, o),
+        GameStatus::ChoosePromotion => {
+            i18n::chess_text(p.lang, i18n::ChessText::ChoosePromotion).to_string()
+        }
+        GameStatus::Hint { text, depth, score } => {
             format!("{} {text} · d{depth} {score:+}", t(p, Key::HintIs))
         }
-        Status::Analysing { depth, score } => {
+        GameStatus::Analysing { depth, score } => {
             format!("{} · d{depth} {score:+}", t(p, Key::LookingForHint))
         }
-        Status::Message(m) => message_text(p, m),
-        Status::Thinking { seconds } => format!("{} {seconds} s", t(p, Key::ThinkingFor)),
-        Status::StartingAi => t(p, Key::StartingAi).to_string(),
-        Status::ToMove {
+        GameStatus::Message(m) => message_text(p, m),
+        GameStatus::Thinking { seconds } => format!("{} {seconds} s", t(p, Key::ThinkingFor)),
+        GameStatus::StartingAi => t(p, Key::StartingAi).to_string(),
+        GameStatus::ToMove {
             color,
             yours,
             check,
         } => {
             let who = match (yours, color) {
                 (Some(true), _) => {
-                    format!("{} ({})", t(p, Key::YourMove), i18n::color(p.lang, color))
+                    format!("{} ({})", t(p, Key::YourMove), F::color(p.lang, color))
                 }
                 (Some(false), _) => {
-                    format!("{} ({})", t(p, Key::AiToMove), i18n::color(p.lang, color))
+                    format!("{} ({})", t(p, Key::AiToMove), F::color(p.lang, color))
                 }
-                (None, Color::Red) => t(p, Key::RedToMove).to_string(),
-                (None, Color::Black) => t(p, Key::BlackToMove).to_string(),
+                (None, _) => F::to_move(p.lang, color).to_string(),
             };
             if check {
                 format!("{who} · {}", t(p, Key::Check))
@@ -115,7 +110,7 @@ pub fn status_text(s: &Session, p: &Prefs) -> String {
 }
 
 /// Header: rule set and opponent; status line.
-pub fn header(doc: &Document, s: &Session, p: &Prefs) {
+pub fn header<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
     let c = s.config();
     let opp = match c.opponent {
         Opponent::Ai(l) => level_name(p.lang, l).to_string(),
@@ -128,7 +123,7 @@ pub fn header(doc: &Document, s: &Session, p: &Prefs) {
     set_text(
         doc,
         "game-info",
-        &format!("{} · {opp}{clock}", c.rules.name()),
+        &format!("{} · {opp}{clock}", F::rules_name(p.lang, c.rules)),
     );
     if let Some(e) = el(doc, "status") {
         let text = status_text(s, p);
@@ -137,7 +132,7 @@ pub fn header(doc: &Document, s: &Session, p: &Prefs) {
             let _ = e.set_attribute("title", &text);
         }
         let _ = e.set_attribute("data-thinking", if s.thinking() { "1" } else { "0" });
-        let _ = e.set_attribute("data-turn", s.game().turn().name());
+        let _ = e.set_attribute("data-turn", s.turn().name());
         let ready = s.worker() == Worker::Ready || !s.vs_ai();
         let _ = e.set_attribute("data-ready", if ready { "1" } else { "0" });
     }
@@ -178,7 +173,7 @@ fn clock_text(ms: u64) -> String {
 
 /// The strips above and below the board: the side seen at the bottom is
 /// the one the board is turned towards.
-pub fn strips(doc: &Document, s: &Session, p: &Prefs) {
+pub fn strips<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
     let bottom = if s.flipped() {
         Color::Black
     } else {
@@ -197,15 +192,21 @@ fn child(root: &Element, class: &str) -> Option<web_sys::HtmlElement> {
         .and_then(|e| e.dyn_into().ok())
 }
 
-fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
-    let color = i18n::color(p.lang, st.color);
+fn strip<F: Look>(
+    doc: &Document,
+    root: &Element,
+    s: &GameSession<F>,
+    p: &Prefs,
+    st: &GameStrip<F>,
+) {
+    let color = F::color(p.lang, st.color);
     let who = match (st.you, s.config().opponent) {
         (Some(true), _) => format!("{} ({color})", t(p, Key::You)),
         (Some(false), Opponent::Ai(l)) => format!("{} ({color})", level_name(p.lang, l)),
         _ => color.to_string(),
     };
     let _ = root.set_attribute("data-color", st.color.name());
-    let to_move = s.game().outcome().is_none() && s.game().turn() == st.color;
+    let to_move = s.outcome().is_none() && s.turn() == st.color;
     let _ = root.set_attribute("data-active", if to_move { "1" } else { "0" });
     if let Some(e) = child(root, "who") {
         e.set_text_content(Some(&who));
@@ -251,7 +252,7 @@ fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
     for &(ply, piece, hidden) in &st.taken {
         key.push_str(&format!(
             ",{ply}{}{}",
-            piece.map_or('?', |x| x.role.char()),
+            piece.map_or('?', F::key),
             u8::from(hidden)
         ));
     }
@@ -263,7 +264,7 @@ fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
     let _ = caps.set_attribute("role", "group");
     let _ = caps.set_attribute(
         "aria-label",
-        &format!("{} {}", t(p, Key::Captured), i18n::color(p.lang, st.color)),
+        &format!("{} {}", t(p, Key::Captured), F::color(p.lang, st.color)),
     );
     for &(ply, piece, was_hidden) in &st.taken {
         let private = s.private_capture(ply);
@@ -273,10 +274,10 @@ fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
         let victim = st.color.other();
         let (text, class) = match (piece, private) {
             (_, Some(truth)) if s.peek() == Some(ply) => {
-                (label(p, truth).to_string(), "cap private")
+                (F::label(p, truth).to_string(), "cap private")
             }
             (_, Some(_)) => ("🔒".to_string(), "cap private"),
-            (Some(pc), None) => (label(p, pc).to_string(), "cap"),
+            (Some(pc), None) => (F::label(p, pc).to_string(), "cap"),
             (None, None) => ("?".to_string(), "cap unknown"),
         };
         span.set_class_name(class);
@@ -291,7 +292,7 @@ fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
                 "aria-label",
                 &format!(
                     "{} {} · {}",
-                    i18n::color(p.lang, st.color),
+                    F::color(p.lang, st.color),
                     t(p, Key::EyesOnly),
                     t(p, Key::TapToSee)
                 ),
@@ -304,7 +305,7 @@ fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
 
 /// The move list: a button per ply, with badges for reveals and for
 /// captured face-down pieces.
-pub fn moves(doc: &Document, s: &Session, p: &Prefs) {
+pub fn moves<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
     let Some(ol) = el(doc, "moves") else { return };
     let log = s.log();
     let key = format!(
@@ -341,7 +342,12 @@ pub fn moves(doc: &Document, s: &Session, p: &Prefs) {
     }
 }
 
-fn entry_button(doc: &Document, p: &Prefs, e: &Entry, ply: usize) -> Result<Element, ()> {
+fn entry_button<F: Look>(
+    doc: &Document,
+    p: &Prefs,
+    e: &GameEntry<F>,
+    ply: usize,
+) -> Result<Element, ()> {
     let b = doc.create_element("button").map_err(|_| ())?;
     b.set_class_name("mv");
     let _ = b.set_attribute("type", "button");
@@ -352,18 +358,18 @@ fn entry_button(doc: &Document, p: &Prefs, e: &Entry, ply: usize) -> Result<Elem
     if let Some(r) = e.reveal {
         let badge = doc.create_element("span").map_err(|_| ())?;
         badge.set_class_name("badge reveal");
-        badge.set_text_content(Some(label(p, r)));
+        badge.set_text_content(Some(F::label(p, r)));
         let _ = badge.set_attribute("data-ply", &ply.to_string());
         let _ = b.append_child(&badge);
-        spoken.push_str(&format!(", {} {}", w.revealed, i18n::role(p.lang, r.role)));
+        spoken.push_str(&format!(", {} {}", w.revealed, F::name(p.lang, r)));
     }
     if let Some(c) = e.captured_hidden {
         let badge = doc.create_element("span").map_err(|_| ())?;
         badge.set_class_name("badge capture-hidden");
-        badge.set_text_content(Some(&format!("×{}", c.map_or("?", |c| label(p, c)))));
+        badge.set_text_content(Some(&format!("×{}", c.map_or("?", |c| F::label(p, c)))));
         let _ = badge.set_attribute("data-ply", &ply.to_string());
         let _ = b.append_child(&badge);
-        let what = c.map_or(t(p, Key::Unknown), |c| i18n::role(p.lang, c.role));
+        let what = c.map_or(t(p, Key::Unknown), |c| F::name(p.lang, c));
         spoken.push_str(&format!(", {} {what}", w.captured));
     }
     if spoken != e.text {
@@ -373,38 +379,36 @@ fn entry_button(doc: &Document, p: &Prefs, e: &Entry, ply: usize) -> Result<Elem
 }
 
 /// The face-down pools as this seat knows them: counts, or percentages.
-pub fn pools(doc: &Document, s: &Session, p: &Prefs) {
+pub fn pools<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
     let Some(div) = el(doc, "pools") else { return };
     let key = format!(
-        "{}|{}|{}|{}|{}",
-        s.game().ply(),
+        "{}|{}|{}|{}|{}|{}",
+        s.ply(),
         p.percent,
         p.labels.id(),
         p.lang.id(),
-        s.game().outcome().is_some()
+        s.outcome().is_some(),
+        F::rules_id(s.config().rules)
     );
     if div.get_attribute("data-key").as_deref() == Some(key.as_str()) {
         return;
     }
     let _ = div.set_attribute("data-key", &key);
     div.set_text_content(None);
-    let view = s.game().view(s.seat());
-    for c in [Color::Red, Color::Black] {
-        let hidden = view.position.hidden_count(c);
-        let pool = view.position.pool(c);
-        let total = pool.total().max(1) as f64;
+    for (c, hidden, items) in F::pools(s) {
+        let total = items.iter().map(|&(_, n)| u32::from(n)).sum::<u32>().max(1) as f64;
         let Ok(row) = doc.create_element("div") else {
             continue;
         };
         row.set_class_name("pool-row");
         let _ = row.set_attribute("data-color", c.name());
         let _ = row.append_child(
-            &doc.create_text_node(&format!("{} · {hidden}: ", i18n::color(p.lang, c))),
+            &doc.create_text_node(&format!("{} · {hidden}: ", F::color(p.lang, c))),
         );
         if hidden == 0 {
             let _ = row.append_child(&doc.create_text_node("—"));
         }
-        for (r, n) in pool.entries().filter(|_| hidden > 0) {
+        for (piece, n) in items.into_iter().filter(|_| hidden > 0) {
             let Ok(item) = doc.create_element("span") else {
                 continue;
             };
@@ -413,7 +417,7 @@ pub fn pools(doc: &Document, s: &Session, p: &Prefs) {
             if let Ok(icon) = icon {
                 icon.set_class_name("pool-icon");
                 let _ = icon.set_attribute("data-color", c.name());
-                icon.set_text_content(Some(label(p, Piece::new(c, r))));
+                icon.set_text_content(Some(F::label(p, piece)));
                 let _ = item.append_child(&icon);
             }
             let amount = if p.percent {
@@ -422,8 +426,7 @@ pub fn pools(doc: &Document, s: &Session, p: &Prefs) {
                 format!("×{n}")
             };
             let _ = item.append_child(&doc.create_text_node(&amount));
-            let _ =
-                item.set_attribute("aria-label", &format!("{} {amount}", i18n::role(p.lang, r)));
+            let _ = item.set_attribute("aria-label", &format!("{} {amount}", F::name(p.lang, piece)));
             let _ = row.append_child(&item);
         }
         let _ = div.append_child(&row);
@@ -431,22 +434,22 @@ pub fn pools(doc: &Document, s: &Session, p: &Prefs) {
 }
 
 /// The result dialog's content.
-pub fn result(doc: &Document, s: &Session, p: &Prefs) {
-    let Some(o) = s.game().outcome() else { return };
+pub fn result<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
+    let Some(o) = s.outcome() else { return };
     set_text(doc, "result-title", &outcome_title(s, p, o));
     if let Some(e) = el(doc, "result-text") {
-        e.set_text_content(Some(i18n::reason(p.lang, o.reason)));
-        let _ = e.set_attribute("data-winner", o.winner.map_or("none", |c| c.name()));
-        let _ = e.set_attribute("data-reason", o.reason.text());
+        e.set_text_content(Some(F::reason(p.lang, o)));
+        let _ = e.set_attribute("data-winner", F::winner(o).map_or("none", |c| c.name()));
+        let _ = e.set_attribute("data-reason", F::reason_id(o));
     }
     // Pieces taken from each side, as this seat may know them now.
-    let view = s.game().view(s.seat());
+    let captured = F::captured(s.game(), s.seat());
     for c in [Color::Red, Color::Black] {
         let id = format!("result-caps-{}", c.name());
-        let list: Vec<String> = view.captured[c.index()]
+        let list: Vec<String> = captured[c.index()]
             .iter()
             .map(|x| {
-                let name = x.role.map_or("?", |r| label(p, Piece::new(c, r)));
+                let name = x.piece.map_or("?", |q| F::label(p, q));
                 if x.was_hidden {
                     format!("{name}*")
                 } else {
@@ -509,6 +512,25 @@ pub fn language(doc: &Document, p: &Prefs) {
         },
         p.lang,
     );
+    for (attr, label) in [("data-i18n-chess", false), ("data-i18n-chess-group", true)] {
+        let Ok(list) = doc.query_selector_all(&format!("[{attr}]")) else {
+            continue;
+        };
+        for i in 0..list.length() {
+            let Some(e) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+                continue;
+            };
+            let Some(k) = e.get_attribute(attr).and_then(|n| i18n::chess_text_from_name(&n)) else {
+                continue;
+            };
+            let text = i18n::chess_text(p.lang, k);
+            if label {
+                let _ = e.set_attribute("label", text);
+            } else {
+                e.set_text_content(Some(text));
+            }
+        }
+    }
     // How to play.
     if let Some(body) = el(doc, "help-body") {
         body.set_text_content(None);
