@@ -167,8 +167,11 @@ fn a_face_up_pawn_promotes_through_the_picker_after_a_tap_or_a_drop() {
     assert_eq!(s.choosing(), Some((sq("a7"), sq("a8"))));
     assert_eq!(s.status(), ChessStatus::ChoosePromotion);
     assert_eq!(s.ply(), 0, "nothing is played before the choice");
-    // Taps elsewhere do nothing while the picker is open.
+    // A tap instead of a choice takes the move back before it is made.
     s.handle(ChessEvent::Tap(Some(sq("e1"))), 1.5);
+    assert_eq!(s.choosing(), None);
+    assert_eq!(s.selected(), None);
+    tap_move(&mut s, "a7", "a8", 1.6);
     assert_eq!(s.choosing(), Some((sq("a7"), sq("a8"))));
     s.handle(ChessEvent::Promote(Kind::Knight), 2.0);
     assert_eq!(piece(&s, "a8"), Some(Piece::new(Color::Red, Kind::Knight)));
@@ -199,6 +202,9 @@ fn a_piece_revealed_a_pawn_on_the_last_rank_chooses_its_promotion() {
     assert_eq!(s.choosing(), Some((sq("a1"), sq("a8"))));
     assert_eq!(s.status(), ChessStatus::ChoosePromotion);
     assert_eq!(s.turn(), Color::Red);
+    // The pawn has been seen: a tap does not cancel its promotion.
+    s.handle(ChessEvent::Tap(None), 1.5);
+    assert_eq!(s.choosing(), Some((sq("a1"), sq("a8"))));
     // No take-back while the pawn waits, no other move, no typed move.
     s.handle(ChessEvent::Undo, 2.0);
     assert_eq!(s.choosing(), Some((sq("a1"), sq("a8"))));

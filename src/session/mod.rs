@@ -721,7 +721,12 @@ impl<F: Family> GameSession<F> {
             self.clear_selection();
             return;
         };
-        if !self.human_to_move() || self.choosing().is_some() {
+        if !self.human_to_move() || F::awaiting_choice(&self.game).is_some() {
+            return;
+        }
+        if !self.choosing.is_empty() {
+            // A tap instead of a promotion: the move is not made.
+            self.clear_selection();
             return;
         }
         if let Some(from) = self.selected {

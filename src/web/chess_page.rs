@@ -427,8 +427,11 @@ impl Shell {
 
     /// The promotion picked in its dialog.
     pub fn chess_promote(&mut self, value: &str) {
-        if let Some(k) = kind_of_choice(value) {
-            self.chess_dispatch(ChessEvent::Promote(k));
+        match kind_of_choice(value) {
+            Some(k) => self.chess_dispatch(ChessEvent::Promote(k)),
+            // Closed without a choice: a tap off the board (a pawn that
+            // was only moved, not revealed, stays where it was).
+            None => self.chess_dispatch(ChessEvent::Tap(None)),
         }
     }
 
