@@ -89,6 +89,10 @@ impl Shell {
         }
         a11y::build_chess(&self.doc);
         view::language(&self.doc, &self.prefs);
+        // The layout's square board first: the board is fitted into it.
+        if let Some(root) = self.doc.document_element() {
+            let _ = root.set_attribute("data-board", "chess");
+        }
         self.resize();
         self.render();
     }
@@ -346,6 +350,9 @@ impl Shell {
         );
         let _ = self.canvas.set_attribute("data-geom", &geom);
         let _ = self.canvas.set_attribute("data-board", "chess");
+        if let Some(root) = self.doc.document_element() {
+            let _ = root.set_attribute("data-board", "chess");
+        }
         a11y::layout_chess(&self.doc, &g);
         self.draw_board();
     }

@@ -651,6 +651,9 @@ impl Shell {
             return self.chess_resize(w, h, dpr);
         }
         let _ = self.canvas.remove_attribute("data-board");
+        if let Some(root) = self.doc.document_element() {
+            let _ = root.remove_attribute("data-board");
+        }
         self.geom = Geometry::fit(w, h, dpr, self.session.flipped());
         let g = self.geom;
         self.canvas.set_width((g.css_w * g.dpr) as u32);
@@ -726,6 +729,9 @@ impl Shell {
     pub fn replace(&mut self, session: Session) {
         let ready = self.worker_ready();
         if self.chess.take().is_some() {
+            if let Some(root) = self.doc.document_element() {
+                let _ = root.remove_attribute("data-board");
+            }
             a11y::build(&self.doc);
             view::language(&self.doc, &self.prefs);
         }

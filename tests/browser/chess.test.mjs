@@ -154,18 +154,19 @@ test('standard chess through canvas taps to mate, with the check shown', async (
 
 test('castling onto the rook and a promotion through the picker, by taps', async () => {
   const { ctx, page, errors } = await openGame(browser, `${url}?rules=chess&opponent=human`, PHONE);
-  // 1.h4 g5 2.hxg5 h6 3.gxh6 Nf6 4.hxg7 Ne4 5.Nf3 Nc5: then g7xh8 promotes.
-  for (const m of ['h4', 'g5', 'hxg5', 'h6', 'gxh6', 'Nf6', 'hxg7', 'Ne4', 'Nf3', 'Nc5']) await typeMove(page, m);
+  // 1.h4 g5 2.hxg5 h6 3.gxh6 Nf6 4.h7 Rg8 5.Nf3 Ne4: then h7-h8 promotes.
+  for (const m of ['h4', 'g5', 'hxg5', 'h6', 'gxh6', 'Nf6', 'h7', 'Rg8', 'Nf3', 'Ne4']) await typeMove(page, m);
   let s = await state(page);
   assert.equal(s.ply, 10, `moves: ${s.moves}`);
-  await tapSquare(page, 'g7');
+  await tapSquare(page, 'h7');
+  assert.deepEqual((await state(page)).dests, ['g8', 'h8']);
   await tapSquare(page, 'h8');
   await page.waitForSelector('#dlg-promote[open]');
   assert.match(await page.textContent('#status'), /Choose the promotion/);
   await page.screenshot({ path: join(shots, 'chess-promotion-phone.png') });
   await page.click('#dlg-promote button[value="n"]');
   s = await state(page);
-  assert.equal(s.moves[10], 'gxh8=N');
+  assert.equal(s.moves[10], 'h8=N');
   assert.equal(await page.getAttribute('#pt-h8', 'aria-label'), 'h8, White knight');
   // Black plays on; White castles king side by tapping the king then its rook.
   await typeMove(page, 'a6');
