@@ -154,21 +154,8 @@ impl SavedChess {
         let (opponent, human, takebacks_policy, clock) = self.check_fields()?;
         let mut game = chess::Game::restore(variant, variant.start(), &self.moves)
             .map_err(SavedError::ChessRecord)?;
-        match (game.outcome(), self.result) {
-            (_, None) => {}
-            (Some(m), Some(r)) if m == r => {}
-            (Some(_), Some(_)) => return Err(SavedError::ChessResult),
-            (None, Some(r))
-                if r.winner.is_some()
-                    && matches!(
-                        r.reason,
-                        chess::Reason::Resignation | chess::Reason::Time | chess::Reason::Forfeit
-                    ) =>
-            {
-                game.adjudicate(r)
-            }
-            (None, Some(_)) => return Err(SavedError::ChessResult),
-        }
+        crate::session::chess_record::settle_result(&mut game, self.result)
+            .map_err(|_| SavedError::ChessResult)?;
         Ok(Resumed {
             game,
             opponent,

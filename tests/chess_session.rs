@@ -714,3 +714,66 @@ fn random_events_never_panic_nor_break_the_session() {
         }
     }
 }
+
+// ---- export and import ----
+
+#[test]
+fn an_exported_chess_game_imports_back_and_bad_records_are_refused() {
+    use jieqi::session::chess_record::{ChessRecord, RecordError};
+    let mut s = ChessSession::seeded(hotseat(Variant::HiddenChess), 11, 0.0);
+    no_anim(&mut s);
+    for (f, t) in [("e2", "e4"), ("d7", "d5"), ("e4", "d5")] {
+        tap_move(&mut s, f, t, 1.0);
+    }
+    s.handle(ChessEvent::Resign, 2.0);
+    let text = s.record_text();
+    assert!(
+        text.starts_with("[Game \"hidden-chess\"]\n[Winner \"white\"]\n[Reason \"resignation\"]"),
+        "{text}"
+    );
+    let r = ChessRecord::parse(&text).expect("reads back");
+    assert_eq!(r.moves, s.game().moves_text(Seat::Spectator));
+    let back = ChessSession::from_record(&r, 3.0).expect("replays");
+    assert_eq!(back.game().board(), s.game().board());
+    assert_eq!(back.outcome(), s.outcome());
+    assert_eq!(back.log(), s.log());
+    assert_eq!(back.config().takebacks, Takebacks::Off);
+
+    // Every broken record is an error, never a panic.
+    let cases = [
+        ("", RecordError::NoGame),
+        ("[Game \"go\"]\nMoves: e2e4", RecordError::NoGame),
+        ("[Game \"chess\"]", RecordError::NoMoves),
+        (
+            "[Game \"chess\"]\n[Winner \"green\"]\nMoves:",
+            RecordError::BadWinner("green".into()),
+        ),
+        (
+            "[Game \"chess\"]\n[Winner \"white\"]\n[Reason \"boredom\"]\nMoves:",
+            RecordError::BadReason("boredom".into()),
+        ),
+        (
+            "[Game \"chess\"]\n[Winner \"white\"]\n[Reason \"checkmate\"]\nMoves: e2e4",
+            RecordError::Result,
+        ),
+    ];
+    for (text, want) in cases {
+        let got = ChessRecord::parse(text).and_then(|r| r.to_game().map(|_| r));
+        assert_eq!(got.err(), Some(want), "{text:?}");
+    }
+    let bad_move = ChessRecord::parse("[Game \"chess\"]\nMoves: e2e5").expect("reads");
+    assert!(matches!(bad_move.to_game(), Err(RecordError::Replay(_))));
+    let long = format!("[Game \"chess\"]\nMoves: {}", "e2e4 ".repeat(5000));
+    assert!(matches!(
+        ChessRecord::parse(&long),
+        Err(RecordError::TooLong(_))
+    ));
+    for junk in [
+        "[Game \"",
+        "[Game \"chess\"]\n[Winner \"",
+        "Moves:\u{0}",
+        "[Reason \"x",
+    ] {
+        let _ = ChessRecord::parse(junk);
+    }
+}

@@ -7,6 +7,7 @@
 //! Time is given by the caller (`now`, in milliseconds): the session never
 //! reads a clock, so tests drive it exactly.
 
+pub mod chess_record;
 pub mod clock;
 pub mod config;
 pub mod export;

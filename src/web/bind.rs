@@ -635,6 +635,19 @@ fn import(s: &mut Shell) {
         .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
         .map(|t| t.value())
         .unwrap_or_default();
+    match s.chess_import(&text) {
+        Some(Ok(())) => {
+            if let Some(d) = dialog(&s.doc, "dlg-export") {
+                d.close();
+            }
+            return;
+        }
+        Some(Err(e)) => {
+            let msg = format!("{} {e}", i18n::t(s.prefs.lang, Key::ImportFailed));
+            return view::set_text(&s.doc, "import-error", &msg);
+        }
+        None => {}
+    }
     let parsed = if text.trim_start().starts_with("game=") || text.contains("#game=") {
         let frag = text
             .trim()

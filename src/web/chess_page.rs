@@ -16,7 +16,8 @@ use super::view;
 use super::worker_link;
 use crate::protocol::ToWorker;
 use crate::rules::chess::{self, Kind, Piece, Square, Variant};
-use crate::session::{ChessEffect, ChessEvent, ChessPost, ChessSession, Effect, Event, Family};
+use crate::session::chess_record::ChessRecord;
+use crate::session::{ChessEffect, ChessEvent, ChessPost, ChessSession, Effect, Event};
 
 /// A chess game on the page.
 pub struct ChessPlay {
@@ -456,26 +457,24 @@ impl Shell {
         }
     }
 
-    /// The chess game as text (export): its variant, result and moves in
-    /// SAN and in the move text of RULES.md section 5.
+    /// The chess game as text (export).
     pub fn chess_export(&self) -> Option<String> {
-        let c = self.chess.as_ref()?;
-        let s = &c.session;
-        let mut out = format!("[Game \"{}\"]\n", s.config().rules.id());
-        if let Some(o) = s.outcome() {
-            out.push_str(&format!("[Result \"{o}\"]\n"));
+        Some(self.chess.as_ref()?.session.record_text())
+    }
+
+    /// An exported chess game, opened for review (not saved over the
+    /// player's game until a new one starts). `None`: not a chess record.
+    pub fn chess_import(&mut self, text: &str) -> Option<Result<(), String>> {
+        if !text.contains("[Game \"chess\"]") && !text.contains("[Game \"hidden-chess\"]") {
+            return None;
         }
-        let moves = crate::session::Chess::seat_moves(s.game(), s.seat());
-        out.push('\n');
-        for (i, e) in s.log().iter().enumerate() {
-            if i % 2 == 0 {
-                out.push_str(&format!("{}. ", i / 2 + 1));
-            }
-            out.push_str(&e.text);
-            out.push(' ');
-        }
-        out.push_str(&format!("\n\n{}\n", moves.join(" ")));
-        Some(out)
+        let r = ChessRecord::parse(text)
+            .and_then(|r| ChessSession::from_record(&r, now()))
+            .map_err(|e| e.to_string());
+        Some(r.map(|s| {
+            self.transient = true;
+            self.start_chess(s);
+        }))
     }
 }
 
