@@ -114,6 +114,20 @@ test('hidden chess through the accessible layer: labels, keyboard, typed SAN, re
   assert.equal(await page.getAttribute('#result-text', 'data-winner'), 'black');
   assert.match(await page.textContent('#result-title'), /Black wins/);
   await page.screenshot({ path: join(shots, 'chess-hidden-result-phone.png') });
+  // Export the game, then import it back: the same record, for review.
+  await page.click('#dlg-result button[value="review"]');
+  await page.click('#btn-export');
+  await page.waitForSelector('#dlg-export[open]');
+  const text = await page.inputValue('#export-text');
+  assert.match(text, /^\[Game "hidden-chess"\]\n\[Winner "black"\]\n\[Reason "resignation"\]/);
+  assert.match(text, /1\. e4 d6 2\. Nf3 Nc6/);
+  assert.match(text, /Moves: e2e4[PNBRQ] d7d6[PNBRQ] g1f3[PNBRQ] b8c6[PNBRQ]/);
+  await page.fill('#import-text', text);
+  await page.click('#btn-import');
+  await page.waitForFunction(() => !document.getElementById('dlg-export').open);
+  s = await state(page);
+  assert.equal(s.ply, 4);
+  assert.match(s.status, /Black wins/);
   assert.deepEqual(errors, []);
   await ctx.close();
 });
@@ -142,8 +156,8 @@ test('standard chess through canvas taps to mate, with the check shown', async (
   const glow = await page.evaluate(() => {
     const c = document.getElementById('board');
     const [ox, oy, cell] = c.dataset.geom.split(',').map(Number);
-    const x = Math.round((ox + 4.5 * cell - cell * 0.4) * devicePixelRatio);
-    const y = Math.round((oy + 7.5 * cell - cell * 0.4) * devicePixelRatio);
+    const x = Math.round((ox + 4.5 * cell - cell * 0.42) * devicePixelRatio);
+    const y = Math.round((oy + 7.5 * cell) * devicePixelRatio);
     return [...c.getContext('2d').getImageData(x, y, 1, 1).data];
   });
   assert.ok(glow[0] - glow[1] > 60, `a red glow on e1: ${glow}`);
