@@ -216,7 +216,7 @@ pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
         } else {
             // The flip: the back narrows to an edge, then opens on the face.
             let f = (t - 1.0).clamp(0.0, 1.0);
-            let scale = (PI * f).cos().abs().max(0.02);
+            let scale = js_sys::Math::cos(PI * f).abs().max(0.02);
             let face = if f < 0.5 { sl.piece } else { sl.after };
             ctx.save();
             let _ = ctx.translate(x1, y1);
@@ -231,7 +231,7 @@ fn draw_coordinates(ctx: &Ctx, g: &Geometry, pal: &Palette) {
     let c = g.cell;
     ctx.set_font(&format!(
         "bold {}px system-ui, sans-serif",
-        (c * 0.17).round().max(9.0)
+        (c * 0.17).round().max(9.0) as i64
     ));
     // Files along the bottom edge, ranks along the left edge, inside the
     // corner squares (in the colour that reads on each square).
@@ -482,7 +482,7 @@ fn draw_back(ctx: &Ctx, c: f64, x: f64, y: f64, p: Piece, at: Square) {
     ctx.set_fill_style_str(edge);
     ctx.set_font(&format!(
         "bold {}px system-ui, sans-serif",
-        (c * 0.3).round()
+        (c * 0.3).round() as i64
     ));
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
@@ -500,7 +500,7 @@ fn draw_back(ctx: &Ctx, c: f64, x: f64, y: f64, p: Piece, at: Square) {
     ctx.set_fill_style_str("#3a2a18");
     ctx.set_font(&format!(
         "bold {}px system-ui, sans-serif",
-        (c * 0.17).round()
+        (c * 0.17).round() as i64
     ));
     let _ = ctx.fill_text(&role.char().to_string(), bx, by + c * 0.01);
 }
