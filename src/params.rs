@@ -382,6 +382,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn chess_rules_in_the_address_and_in_messages() {
+        let (p, w) = parse_query("?rules=hidden-chess&opponent=human");
+        assert_eq!((p.chess, p.rules, w.len()), (Some(Variant::HiddenChess), None, 0));
+        let (p, _) = parse_query("?rules=chess");
+        assert_eq!(p.chess, Some(Variant::Chess));
+        let (p, w) = parse_query("?rules=shogi");
+        assert_eq!((p.chess, p.rules, w.len()), (None, None, 1));
+        let m = MessageFields {
+            version: Some(VERSION as f64),
+            kind: Some("newGame".into()),
+            rules: Some("hidden-chess".into()),
+            ..MessageFields::default()
+        };
+        let (g, w) = parse_message(&m);
+        assert_eq!(g.map(|g| (g.chess, g.rules)), Some((Some(Variant::HiddenChess), None)));
+        assert!(w.is_empty());
+    }
+
+    #[test]
     fn origins_are_written_as_browsers_write_them() {
         assert_eq!(
             origin_of("https://Example.org/games?x=1").as_deref(),
