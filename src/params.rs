@@ -8,8 +8,8 @@
 //! or `M+S` such as `5+3`), `origin` (comma-separated origins allowed to
 //! send messages). A bad or malformed value is ignored with a warning.
 
-use crate::rules::notation::Notation;
 use crate::rules::chess::Variant;
+use crate::rules::notation::Notation;
 use crate::rules::{Color, Piece, RuleSet};
 use crate::session::clock::TimeControl;
 pub use crate::session::config::{Opponent, Takebacks};
@@ -384,7 +384,10 @@ mod tests {
     #[test]
     fn chess_rules_in_the_address_and_in_messages() {
         let (p, w) = parse_query("?rules=hidden-chess&opponent=human");
-        assert_eq!((p.chess, p.rules, w.len()), (Some(Variant::HiddenChess), None, 0));
+        assert_eq!(
+            (p.chess, p.rules, w.len()),
+            (Some(Variant::HiddenChess), None, 0)
+        );
         let (p, _) = parse_query("?rules=chess");
         assert_eq!(p.chess, Some(Variant::Chess));
         let (p, w) = parse_query("?rules=shogi");
@@ -396,7 +399,10 @@ mod tests {
             ..MessageFields::default()
         };
         let (g, w) = parse_message(&m);
-        assert_eq!(g.map(|g| (g.chess, g.rules)), Some((Some(Variant::HiddenChess), None)));
+        assert_eq!(
+            g.map(|g| (g.chess, g.rules)),
+            Some((Some(Variant::HiddenChess), None))
+        );
         assert!(w.is_empty());
     }
 
