@@ -6,8 +6,8 @@
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
-use super::i18n::{self, Lang};
 use super::chess_render::Geometry as ChessGeometry;
+use super::i18n::{self, Lang};
 use super::render::Geometry;
 use crate::rules::chess;
 use crate::rules::{Position, Square};
@@ -154,7 +154,9 @@ pub fn layout_chess(doc: &Document, g: &ChessGeometry) {
     let _ = st.set_property("height", &super::dom::px(g.css_h));
     let cell = g.cell / g.dpr;
     for sq in chess::Square::all() {
-        let Some(b) = chess_button(doc, sq) else { continue };
+        let Some(b) = chess_button(doc, sq) else {
+            continue;
+        };
         let (x, y) = g.center(sq);
         let s = b.style();
         let _ = s.set_property("left", &super::dom::px(x / g.dpr - cell / 2.0));
@@ -178,7 +180,9 @@ pub fn update_chess(
         let _ = root.set_attribute("aria-label", w.board);
     }
     for sq in chess::Square::all() {
-        let Some(b) = chess_button(doc, sq) else { continue };
+        let Some(b) = chess_button(doc, sq) else {
+            continue;
+        };
         let what = pos
             .piece_at(sq)
             .map_or_else(|| w.empty.to_string(), |p| i18n::chess_piece(lang, p));

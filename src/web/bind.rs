@@ -20,9 +20,7 @@ use crate::params::{Lang, Theme};
 use crate::rules::notation::Notation;
 use crate::rules::{Color, RuleSet, Square};
 use crate::session::export;
-use crate::session::{
-    ChessEvent, Config, Event, Opponent, Session, Step, Takebacks, TimeControl,
-};
+use crate::session::{ChessEvent, Config, Event, Opponent, Session, Step, Takebacks, TimeControl};
 
 fn target_el(e: &web_sys::Event) -> Option<Element> {
     e.target().and_then(|t| t.dyn_into::<Element>().ok())
