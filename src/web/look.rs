@@ -7,6 +7,10 @@ use crate::rules::chess::{self, Kind, Variant};
 use crate::rules::{Color, Piece, RuleSet};
 use crate::session::{Chess, Family, GameSession, Xiangqi};
 
+/// For each side: its colour, its face-down pieces, and the identities
+/// the viewing seat does not know with their counts.
+pub type Pools<P> = Vec<(Color, u32, Vec<(P, u8)>)>;
+
 /// A family's words and labels.
 pub trait Look: Family {
     /// The short label of a piece (move list badges, captures, pools).
@@ -24,7 +28,7 @@ pub trait Look: Family {
     fn rules_id(r: Self::Rules) -> &'static str;
     /// For each side: its face-down pieces and the identities the viewing
     /// seat does not know.
-    fn pools(s: &GameSession<Self>) -> Vec<(Color, u32, Vec<(Self::Piece, u8)>)>;
+    fn pools(s: &GameSession<Self>) -> Pools<Self::Piece>;
 }
 
 impl Look for Xiangqi {
@@ -61,7 +65,7 @@ impl Look for Xiangqi {
     fn rules_id(r: RuleSet) -> &'static str {
         r.id()
     }
-    fn pools(s: &GameSession<Self>) -> Vec<(Color, u32, Vec<(Piece, u8)>)> {
+    fn pools(s: &GameSession<Self>) -> Pools<Piece> {
         let view = s.game().view(s.seat());
         Color::ALL
             .into_iter()
@@ -133,7 +137,7 @@ impl Look for Chess {
     fn rules_id(v: Variant) -> &'static str {
         v.id()
     }
-    fn pools(s: &GameSession<Self>) -> Vec<(Color, u32, Vec<(chess::Piece, u8)>)> {
+    fn pools(s: &GameSession<Self>) -> Pools<chess::Piece> {
         let view = s.game().view(s.seat());
         Color::ALL
             .into_iter()
