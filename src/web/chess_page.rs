@@ -286,6 +286,12 @@ impl Shell {
             let _ = e.set_attribute("placeholder", "e4 · Nf3 · e2e4");
         }
         promotion_picker(doc, s, p.lang);
+        if let Ok(Some(h)) = doc.query_selector("#dlg-result [data-i18n=taken-from-red]") {
+            let text = i18n::chess_text(p.lang, ChessText::TakenFromWhite);
+            if h.text_content().as_deref() != Some(text) {
+                h.set_text_content(Some(text));
+            }
+        }
         if dialog(doc, "dlg-result").is_some_and(|d| d.open()) {
             view::result(doc, s, p);
         }

@@ -1008,6 +1008,7 @@ pub enum ChessText {
     /// The group label of the game choice in the new-game dialog.
     JieqiFamily,
     ChessFamily,
+    TakenFromWhite,
 }
 
 pub fn chess_text(lang: Lang, k: ChessText) -> &'static str {
@@ -1054,6 +1055,10 @@ pub fn chess_text(lang: Lang, k: ChessText) -> &'static str {
         (ChessFamily, Fr) => "Famille échecs",
         (ChessFamily, Vi) => "Họ cờ vua",
         (ChessFamily, Zh) => "国际象棋类",
+        (TakenFromWhite, En) => "Taken from White",
+        (TakenFromWhite, Fr) => "Pris aux Blancs",
+        (TakenFromWhite, Vi) => "Quân Trắng bị ăn",
+        (TakenFromWhite, Zh) => "白方被吃",
     }
 }
 

@@ -113,6 +113,7 @@ test('hidden chess through the accessible layer: labels, keyboard, typed SAN, re
   assert.equal(await page.getAttribute('#result-text', 'data-reason'), 'resignation');
   assert.equal(await page.getAttribute('#result-text', 'data-winner'), 'black');
   assert.match(await page.textContent('#result-title'), /Black wins/);
+  assert.equal(await page.textContent('#dlg-result [data-i18n=taken-from-red]'), 'Taken from White');
   await page.screenshot({ path: join(shots, 'chess-hidden-result-phone.png') });
   // Export the game, then import it back: the same record, for review.
   await page.click('#dlg-result button[value="review"]');
