@@ -8,6 +8,7 @@
 //! or `M+S` such as `5+3`), `origin` (comma-separated origins allowed to
 //! send messages). A bad or malformed value is ignored with a warning.
 
+use crate::rules::chess::Variant;
 use crate::rules::notation::Notation;
 use crate::rules::{Color, Piece, RuleSet};
 use crate::session::clock::TimeControl;
@@ -111,6 +112,8 @@ pub fn parse_side(s: &str) -> Option<Option<Color>> {
 pub struct Params {
     pub embed: bool,
     pub rules: Option<RuleSet>,
+    /// `rules=chess` or `rules=hidden-chess`: a game on the 8x8 board.
+    pub chess: Option<Variant>,
     pub opponent: Option<Opponent>,
     pub side: Option<Option<Color>>,
     pub labels: Option<Labels>,
@@ -245,7 +248,13 @@ pub fn parse_query(query: &str) -> (Params, Vec<String>) {
                 p.embed = matches!(v, "1" | "true" | "");
                 matches!(v, "1" | "true" | "" | "0" | "false")
             }
-            "rules" => RuleSet::from_id(v).map(|r| p.rules = Some(r)).is_some(),
+            "rules" => match Variant::from_id(v) {
+                Some(c) => {
+                    p.chess = Some(c);
+                    true
+                }
+                None => RuleSet::from_id(v).map(|r| p.rules = Some(r)).is_some(),
+            },
             "opponent" | "level" => Opponent::parse(v).map(|o| p.opponent = Some(o)).is_some(),
             "side" => parse_side(v).map(|s| p.side = Some(s)).is_some(),
             "labels" | "pieces" => Labels::from_id(v).map(|l| p.labels = Some(l)).is_some(),
@@ -300,6 +309,8 @@ pub fn parse_query(query: &str) -> (Params, Vec<String>) {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NewGame {
     pub rules: Option<RuleSet>,
+    /// A chess variant instead of a Jieqi-family rule set.
+    pub chess: Option<Variant>,
     pub opponent: Option<Opponent>,
     pub side: Option<Option<Color>>,
     pub takebacks: Option<Takebacks>,
@@ -331,7 +342,8 @@ pub fn parse_message(m: &MessageFields) -> (Option<NewGame>, Vec<String>) {
     let mut g = NewGame::default();
     if let Some(r) = &m.rules {
         g.rules = RuleSet::from_id(r);
-        if g.rules.is_none() {
+        g.chess = Variant::from_id(r);
+        if g.rules.is_none() && g.chess.is_none() {
             warnings.push(format!("jieqi embed: bad rules '{}' ignored", excerpt(r)));
         }
     }
@@ -368,6 +380,31 @@ pub fn parse_message(m: &MessageFields) -> (Option<NewGame>, Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chess_rules_in_the_address_and_in_messages() {
+        let (p, w) = parse_query("?rules=hidden-chess&opponent=human");
+        assert_eq!(
+            (p.chess, p.rules, w.len()),
+            (Some(Variant::HiddenChess), None, 0)
+        );
+        let (p, _) = parse_query("?rules=chess");
+        assert_eq!(p.chess, Some(Variant::Chess));
+        let (p, w) = parse_query("?rules=shogi");
+        assert_eq!((p.chess, p.rules, w.len()), (None, None, 1));
+        let m = MessageFields {
+            version: Some(VERSION as f64),
+            kind: Some("newGame".into()),
+            rules: Some("hidden-chess".into()),
+            ..MessageFields::default()
+        };
+        let (g, w) = parse_message(&m);
+        assert_eq!(
+            g.map(|g| (g.chess, g.rules)),
+            Some((Some(Variant::HiddenChess), None))
+        );
+        assert!(w.is_empty());
+    }
 
     #[test]
     fn origins_are_written_as_browsers_write_them() {

@@ -11,6 +11,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::chess::{self, Variant};
 use crate::rules::{Color, Game, Outcome, Position, RestoreError, RuleSet};
 use crate::session::clock::{Clock, ClockError};
 use crate::session::config::{Opponent, Takebacks};
@@ -28,10 +29,26 @@ fn fair() -> String {
     Takebacks::Fair.id().into()
 }
 
+fn no_result<O>() -> Option<O> {
+    None
+}
+
+/// A saved chess or hidden-chess game (its result is a chess outcome).
+pub type SavedChess = SavedGame<chess::Outcome>;
+
+/// Is a stored game, whatever its result type, a chess one? (Read before
+/// the whole record, to choose which one to read.)
+pub fn is_chess_rules(rules: &str) -> bool {
+    Variant::from_id(rules).is_some()
+}
+
+/// `O` is the result's type: the Jieqi family's outcome (the default) or
+/// chess's ([`SavedChess`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SavedGame {
+pub struct SavedGame<O = Outcome> {
     pub version: u32,
-    /// A rule set id: `jieqi`, `chessplayx`, `vietnam`, `xiangqi`.
+    /// A rule set id: `jieqi`, `chessplayx`, `vietnam`, `xiangqi`; or a
+    /// chess variant: `chess`, `hidden-chess`.
     pub rules: String,
     /// `human` or an AI level id (`beginner`, `easy`, `medium`, `hard`).
     pub opponent: String,
@@ -51,8 +68,8 @@ pub struct SavedGame {
     pub clock: Option<Clock>,
     /// How the game ended. A result the moves imply is recomputed and must
     /// agree; one they do not (resignation, time) is kept.
-    #[serde(default)]
-    pub result: Option<Outcome>,
+    #[serde(default = "no_result")]
+    pub result: Option<O>,
 }
 
 /// Why a saved game cannot be resumed.
@@ -64,9 +81,12 @@ pub enum SavedError {
     Side(String),
     TooLong(usize),
     Record(RestoreError),
+    ChessRecord(chess::ReplayError),
     Takebacks(String),
     Clock(ClockError),
     Result(ResultError),
+    /// A chess result the moves contradict, or that cannot end the game.
+    ChessResult,
 }
 
 impl fmt::Display for SavedError {
@@ -79,11 +99,13 @@ impl fmt::Display for SavedError {
             SavedError::Side(s) => write!(f, "unknown side '{}'", short(s)),
             SavedError::TooLong(n) => write!(f, "{n} moves is more than a game can hold"),
             SavedError::Record(e) => write!(f, "{e}"),
+            SavedError::ChessRecord(e) => write!(f, "{e}"),
             SavedError::Takebacks(t) => {
                 write!(f, "unknown take-back policy '{}'", short(t))
             }
             SavedError::Clock(e) => write!(f, "clock: {e}"),
             SavedError::Result(e) => write!(f, "result: {e}"),
+            SavedError::ChessResult => write!(f, "result: the moves do not lead to it"),
         }
     }
 }
@@ -91,9 +113,9 @@ impl fmt::Display for SavedError {
 impl std::error::Error for SavedError {}
 
 /// A saved game read back: the game and how it is played.
-pub struct Resumed {
+pub struct Resumed<G = Game> {
     /// With its result, whether the moves imply it or it was adjudicated.
-    pub game: Game,
+    pub game: G,
     pub opponent: Opponent,
     pub human: Color,
     pub takebacks_policy: Takebacks,
@@ -107,9 +129,54 @@ impl SavedGame {
     /// An untimed game with fair take-backs, none taken yet, no result
     /// besides what the moves imply (see the `with_` methods).
     pub fn new(rules: RuleSet, opponent: Opponent, human: Color, moves: Vec<String>) -> SavedGame {
+        SavedGame::with_rules(rules.id(), opponent, human, moves)
+    }
+}
+
+impl SavedChess {
+    /// A chess game (see [`SavedGame::new`]).
+    pub fn new_chess(
+        variant: Variant,
+        opponent: Opponent,
+        human: Color,
+        moves: Vec<String>,
+    ) -> SavedChess {
+        SavedGame::with_rules(variant.id(), opponent, human, moves)
+    }
+
+    /// Check every field and replay the record (`chess::Game::restore`).
+    pub fn resume_chess(&self) -> Result<Resumed<chess::Game>, SavedError> {
+        if !READABLE.contains(&self.version) {
+            return Err(SavedError::Version(self.version));
+        }
+        let variant =
+            Variant::from_id(&self.rules).ok_or_else(|| SavedError::Rules(self.rules.clone()))?;
+        let (opponent, human, takebacks_policy, clock) = self.check_fields()?;
+        let mut game = chess::Game::restore(variant, variant.start(), &self.moves)
+            .map_err(SavedError::ChessRecord)?;
+        crate::session::chess_record::settle_result(&mut game, self.result)
+            .map_err(|_| SavedError::ChessResult)?;
+        Ok(Resumed {
+            game,
+            opponent,
+            human,
+            takebacks_policy,
+            takebacks: self.takebacks,
+            clock,
+        })
+    }
+}
+
+impl<O> SavedGame<O> {
+    fn with_rules(
+        rules: &str,
+        opponent: Opponent,
+        human: Color,
+        moves: Vec<String>,
+    ) -> SavedGame<O> {
         SavedGame {
             version: VERSION,
-            rules: rules.id().into(),
+            rules: rules.into(),
             opponent: opponent.id().into(),
             human: human.name().into(),
             moves,
@@ -120,31 +187,29 @@ impl SavedGame {
         }
     }
 
-    pub fn with_takebacks(mut self, policy: Takebacks, taken: u32) -> SavedGame {
+    pub fn with_takebacks(mut self, policy: Takebacks, taken: u32) -> SavedGame<O> {
         self.takebacks_policy = policy.id().into();
         self.takebacks = taken;
         self
     }
 
-    pub fn with_clock(mut self, clock: Option<Clock>) -> SavedGame {
+    pub fn with_clock(mut self, clock: Option<Clock>) -> SavedGame<O> {
         self.clock = clock;
         self
     }
 
     /// The game's result (a resignation or a loss on time must be saved;
     /// one the moves imply may be).
-    pub fn with_result(mut self, result: Option<Outcome>) -> SavedGame {
+    pub fn with_result(mut self, result: Option<O>) -> SavedGame<O> {
         self.result = result;
         self
     }
 
-    /// Check every field and replay the record (`Game::restore`).
-    pub fn resume(&self) -> Result<Resumed, SavedError> {
+    /// The fields both kinds of game share, checked.
+    fn check_fields(&self) -> Result<(Opponent, Color, Takebacks, Option<Clock>), SavedError> {
         if !READABLE.contains(&self.version) {
             return Err(SavedError::Version(self.version));
         }
-        let rules =
-            RuleSet::from_id(&self.rules).ok_or_else(|| SavedError::Rules(self.rules.clone()))?;
         let opponent = Opponent::parse(&self.opponent)
             .ok_or_else(|| SavedError::Opponent(self.opponent.clone()))?;
         let human = match self.human.as_str() {
@@ -167,6 +232,19 @@ impl SavedGame {
         if self.moves.len() > MAX_PLIES {
             return Err(SavedError::TooLong(self.moves.len()));
         }
+        Ok((opponent, human, takebacks_policy, clock))
+    }
+}
+
+impl SavedGame {
+    /// Check every field and replay the record (`Game::restore`).
+    pub fn resume(&self) -> Result<Resumed, SavedError> {
+        if !READABLE.contains(&self.version) {
+            return Err(SavedError::Version(self.version));
+        }
+        let rules =
+            RuleSet::from_id(&self.rules).ok_or_else(|| SavedError::Rules(self.rules.clone()))?;
+        let (opponent, human, takebacks_policy, clock) = self.check_fields()?;
         let mut game =
             Game::restore(Position::start(rules), &self.moves).map_err(SavedError::Record)?;
         settle_result(&mut game, self.result).map_err(SavedError::Result)?;

@@ -7,25 +7,53 @@
 //! Time is given by the caller (`now`, in milliseconds): the session never
 //! reads a clock, so tests drive it exactly.
 
+pub mod chess_record;
 pub mod clock;
 pub mod config;
 pub mod export;
+pub mod family;
 mod show;
 
 use crate::ai::Level;
-use crate::rules::notation::{self, Notation, NotationError};
-use crate::rules::{
-    fen, movetext, Color, Game, Move, Outcome, Piece, Position, Reason, RuleSet, Seat, Square,
-};
+use crate::rules::chess::Variant;
+use crate::rules::notation::Notation;
+use crate::rules::{Color, RuleSet, Seat};
 
 pub use clock::{Clock, TimeControl};
 pub use config::{Opponent, Takebacks};
-pub use show::{Entry, Message, Status, Strip};
+pub use family::{Chess, Family, Ply, Taken, Xiangqi};
+pub use show::{GameEntry, GameStatus, GameStrip, Message};
 
-/// A new game's settings (the new-game dialog, URL parameters, the embed).
+/// The Jieqi family's session and its types (the names the page and the
+/// tests use); the chess ones are `Chess*`.
+pub type Session = GameSession<Xiangqi>;
+pub type Event = GameEvent<Xiangqi>;
+pub type Effect = GameEffect<Xiangqi>;
+pub type Config = GameConfig<RuleSet>;
+pub type ThinkRequest = GameThink<Xiangqi>;
+pub type Pending = GamePending<Xiangqi>;
+pub type Slide = GameSlide<Xiangqi>;
+pub type Post = GamePost<Xiangqi>;
+pub type Status = GameStatus<Xiangqi>;
+pub type Entry = GameEntry<Xiangqi>;
+pub type Strip = GameStrip<Xiangqi>;
+
+pub type ChessSession = GameSession<Chess>;
+pub type ChessEvent = GameEvent<Chess>;
+pub type ChessEffect = GameEffect<Chess>;
+pub type ChessConfig = GameConfig<Variant>;
+pub type ChessThink = GameThink<Chess>;
+pub type ChessSlide = GameSlide<Chess>;
+pub type ChessPost = GamePost<Chess>;
+pub type ChessStatus = GameStatus<Chess>;
+pub type ChessEntry = GameEntry<Chess>;
+pub type ChessStrip = GameStrip<Chess>;
+
+/// A new game's settings (the new-game dialog, URL parameters, the embed):
+/// `R` is the rule set (Jieqi family) or the variant (chess).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Config {
-    pub rules: RuleSet,
+pub struct GameConfig<R> {
+    pub rules: R,
     pub opponent: Opponent,
     /// The player's side against the AI (two players: Red sits at the bottom).
     pub human: Color,
@@ -33,10 +61,23 @@ pub struct Config {
     pub clock: Option<TimeControl>,
 }
 
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            rules: RuleSet::Jieqi,
+impl<R> GameConfig<R> {
+    /// The same settings for another game (the new-game dialog's choice).
+    pub fn with_rules<S>(self, rules: S) -> GameConfig<S> {
+        GameConfig {
+            rules,
+            opponent: self.opponent,
+            human: self.human,
+            takebacks: self.takebacks,
+            clock: self.clock,
+        }
+    }
+}
+
+impl<R: Default> Default for GameConfig<R> {
+    fn default() -> GameConfig<R> {
+        GameConfig {
+            rules: R::default(),
             opponent: Opponent::Ai(Level::Medium),
             human: Color::Red,
             takebacks: Takebacks::Fair,
@@ -49,12 +90,12 @@ pub use crate::protocol::Purpose;
 
 /// A search for the worker: one seat's knowledge only.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ThinkRequest {
+pub struct GameThink<F: Family> {
     pub id: u32,
     pub purpose: Purpose,
-    /// The seat's Jieqi FEN (its own pools).
+    /// The seat's FEN (its own pools).
     pub fen: String,
-    pub rules: RuleSet,
+    pub rules: F::Rules,
     /// Public keys since the last irreversible move.
     pub recent: Vec<u64>,
     pub level: Level,
@@ -64,8 +105,8 @@ pub struct ThinkRequest {
 
 /// The search we wait for.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Pending {
-    pub request: ThinkRequest,
+pub struct GamePending<F: Family> {
+    pub request: GameThink<F>,
     /// When it was (last) sent; `None` while the worker is not ready.
     pub sent_at: Option<f64>,
     /// When a worker that has not answered is presumed hung.
@@ -101,20 +142,22 @@ pub enum Step {
 
 /// Something the player or the page did.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Event {
+pub enum GameEvent<F: Family> {
     /// A tap, click, Enter or Space on a point (`None`: off the board).
-    Tap(Option<Square>),
+    Tap(Option<F::Square>),
     /// A piece dragged from one point and dropped on another.
     Drop {
-        from: Square,
-        to: Square,
+        from: F::Square,
+        to: F::Square,
     },
+    /// The promotion chosen in the picker (chess).
+    Promote(F::Choice),
     /// A move typed in the chosen notation or as coordinates.
     Typed(String),
     Undo,
     /// The player confirmed resigning.
     Resign,
-    NewGame(Config),
+    NewGame(GameConfig<F::Rules>),
     /// The same settings, colours swapped.
     Rematch,
     Hint,
@@ -164,22 +207,22 @@ pub enum Sound {
 
 /// A piece sliding from one point to another, then (for a reveal) flipping.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Slide {
-    pub from: Square,
-    pub to: Square,
+pub struct GameSlide<F: Family> {
+    pub from: F::Square,
+    pub to: F::Square,
     /// The piece as it looked while moving (face down for a reveal).
-    pub piece: Piece,
+    pub piece: F::Piece,
     /// The piece as it is after the move.
-    pub after: Piece,
+    pub after: F::Piece,
     pub started: f64,
     /// Length of the slide in ms (a reveal's flip takes as long again).
     pub ms: f64,
 }
 
-impl Slide {
+impl<F: Family> GameSlide<F> {
     /// Length of the whole animation in units of the slide.
     pub fn span(&self) -> f64 {
-        if self.piece.hidden && !self.after.hidden {
+        if F::is_hidden(self.piece) && !F::is_hidden(self.after) {
             2.0
         } else {
             1.0
@@ -196,9 +239,9 @@ impl Slide {
 
 /// What the embedding page is told.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Post {
+pub enum GamePost<F: Family> {
     Ready {
-        rules: RuleSet,
+        rules: F::Rules,
     },
     Move {
         ply: usize,
@@ -207,15 +250,15 @@ pub enum Post {
         color: Color,
     },
     GameOver {
-        outcome: Outcome,
+        outcome: F::Outcome,
         takebacks: u32,
     },
 }
 
 /// What the page must do.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Effect {
-    Think(ThinkRequest),
+pub enum GameEffect<F: Family> {
+    Think(GameThink<F>),
     /// Forget this request (its answer will be ignored anyway).
     Cancel {
         id: u32,
@@ -237,7 +280,7 @@ pub enum Effect {
     Save,
     /// Open the result dialog.
     ShowResult,
-    Post(Post),
+    Post(GamePost<F>),
 }
 
 /// A typed move that could not be played, shown next to the box.
@@ -251,36 +294,40 @@ pub enum TypedError {
     NotNow,
 }
 
-/// The game flow of one page.
-pub struct Session {
-    game: Game,
-    config: Config,
+/// The game flow of one page, for either family of games.
+pub struct GameSession<F: Family> {
+    game: F::Game,
+    config: GameConfig<F::Rules>,
     notation: Notation,
     anim_ms: f64,
     rotate: bool,
     flip: bool,
-    selected: Option<Square>,
-    dests: Vec<Square>,
+    selected: Option<F::Square>,
+    dests: Vec<F::Square>,
+    /// A tap or drop that needs its promotion chosen: the moves it may be.
+    choosing: Vec<F::Move>,
     /// The position after this many plies is shown (`None`: the live game).
     review: Option<usize>,
-    pending: Option<Pending>,
+    pending: Option<GamePending<F>>,
     next_id: u32,
     worker: Worker,
     /// Worker failures since the last answer: a worker that restarts and
     /// says it is ready has not proved itself yet.
     failures: u32,
     /// An AI move that arrived while the player's move was still animating.
-    held: Option<Move>,
-    slide: Option<Slide>,
+    held: Option<F::Move>,
+    /// The promotion the AI named with its move.
+    ai_choice: Option<F::Choice>,
+    slide: Option<GameSlide<F>>,
     /// The shown hint: its move, text, and the search's depth and score.
-    hint: Option<(Move, String)>,
+    hint: Option<(F::Move, String)>,
     analysis: Option<(u32, i32)>,
     takebacks: u32,
     clock: Option<Clock>,
     message: Option<Message>,
     typed_error: Option<TypedError>,
     peek: Option<(usize, f64)>,
-    log: Vec<Entry>,
+    log: Vec<GameEntry<F>>,
     now: f64,
     /// For reproducible games in tests: new games are seeded from it.
     seed: Option<u64>,
@@ -289,15 +336,15 @@ pub struct Session {
 /// How long a private captured identity stays shown.
 const PEEK_MS: f64 = 3000.0;
 
-impl Session {
+impl<F: Family> GameSession<F> {
     /// A session around a game that is already set up (a new one, a
     /// restored one, or a seeded one in tests).
-    pub fn with_game(config: Config, game: Game, now: f64) -> Session {
-        let config = Config {
-            rules: game.rules(),
+    pub fn with_game(config: GameConfig<F::Rules>, game: F::Game, now: f64) -> GameSession<F> {
+        let config = GameConfig {
+            rules: F::rules(&game),
             ..config
         };
-        let mut s = Session {
+        let mut s = GameSession {
             game,
             config,
             notation: Notation::Wxf,
@@ -306,12 +353,14 @@ impl Session {
             flip: false,
             selected: None,
             dests: Vec::new(),
+            choosing: Vec::new(),
             review: None,
             pending: None,
             next_id: 1,
             worker: Worker::Starting,
             failures: 0,
             held: None,
+            ai_choice: None,
             slide: None,
             hint: None,
             analysis: None,
@@ -329,20 +378,27 @@ impl Session {
     }
 
     /// A new game drawing from the system's random source.
-    pub fn new(config: Config, now: f64) -> Result<Session, crate::rules::NoRandomness> {
-        Ok(Session::with_game(config, Game::new(config.rules)?, now))
+    pub fn new(
+        config: GameConfig<F::Rules>,
+        now: f64,
+    ) -> Result<GameSession<F>, crate::rules::NoRandomness> {
+        Ok(GameSession::with_game(
+            config,
+            F::new_game(config.rules)?,
+            now,
+        ))
     }
 
     /// New games (rematches, new-game events) are seeded from `seed`:
     /// reproducible sessions for tests.
-    pub fn seeded(config: Config, seed: u64, now: f64) -> Session {
-        let mut s = Session::with_game(config, Game::seeded(config.rules, seed), now);
+    pub fn seeded(config: GameConfig<F::Rules>, seed: u64, now: f64) -> GameSession<F> {
+        let mut s = GameSession::with_game(config, F::seeded_game(config.rules, seed), now);
         s.seed = Some(seed);
         s
     }
 
     /// Restore the clock, take-back count and message of a resumed game.
-    pub fn resumed(mut self, clock: Option<Clock>, takebacks: u32) -> Session {
+    pub fn resumed(mut self, clock: Option<Clock>, takebacks: u32) -> GameSession<F> {
         if clock.is_some() {
             self.clock = clock;
         }
@@ -352,12 +408,9 @@ impl Session {
         // the first move has started the clocks.
         self.run_clock_for_turn();
         // A clock saved at zero without its result: that side lost on time.
-        if self.game.outcome().is_none() {
+        if self.outcome().is_none() {
             if let Some(side) = self.clock.as_ref().and_then(|c| c.flagged(self.now)) {
-                self.game.adjudicate(Outcome {
-                    winner: Some(side.other()),
-                    reason: Reason::Time,
-                });
+                F::time_out(&mut self.game, side);
                 if let Some(c) = self.clock.as_mut() {
                     c.pause(self.now);
                 }
@@ -371,8 +424,8 @@ impl Session {
     /// (which starts the clocks) or after the end.
     fn run_clock_for_turn(&mut self) {
         let (turn, live) = (
-            self.game.turn(),
-            self.game.ply() > 0 && self.game.outcome().is_none(),
+            self.turn(),
+            F::ply(&self.game) > 0 && self.outcome().is_none(),
         );
         if let Some(c) = self.clock.as_mut() {
             c.pause(self.now);
@@ -382,38 +435,47 @@ impl Session {
         }
     }
 
-    /// A shared or imported game, opened for review between two players on
-    /// this device (it may be played on; take-backs off).
-    pub fn from_record(r: &export::GameRecord, now: f64) -> Result<Session, export::ExportError> {
-        let config = Config {
-            rules: r.rules,
-            opponent: Opponent::Human,
-            human: Color::Red,
-            takebacks: Takebacks::Off,
-            clock: None,
-        };
-        Ok(Session::with_game(config, r.to_game()?, now).resumed(None, r.takebacks))
-    }
-
     pub fn set_message(&mut self, m: Message) {
         self.message = Some(m);
     }
 
     // ---- reading the state ----
 
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &F::Game {
         &self.game
     }
-    pub fn config(&self) -> Config {
+    pub fn config(&self) -> GameConfig<F::Rules> {
         self.config
+    }
+    pub fn turn(&self) -> Color {
+        F::turn(&self.game)
+    }
+    pub fn outcome(&self) -> Option<F::Outcome> {
+        F::outcome(&self.game)
+    }
+    /// Plies played.
+    pub fn ply(&self) -> usize {
+        F::ply(&self.game)
+    }
+    /// The record as the game flow reads it.
+    pub fn history(&self) -> Vec<Ply<F>> {
+        F::history(&self.game)
+    }
+    /// The promotion picker: the moves a tap or drop may be, or after a
+    /// late reveal the move waiting for its promotion (chess).
+    pub fn choosing(&self) -> Option<(F::Square, F::Square)> {
+        if let Some(m) = F::awaiting_choice(&self.game) {
+            return Some(F::ends(m));
+        }
+        self.choosing.first().map(|&m| F::ends(m))
     }
     pub fn notation(&self) -> Notation {
         self.notation
     }
-    pub fn selected(&self) -> Option<Square> {
+    pub fn selected(&self) -> Option<F::Square> {
         self.selected.filter(|_| self.review.is_none())
     }
-    pub fn dests(&self) -> &[Square] {
+    pub fn dests(&self) -> &[F::Square] {
         if self.review.is_none() {
             &self.dests
         } else {
@@ -423,7 +485,7 @@ impl Session {
     pub fn review(&self) -> Option<usize> {
         self.review
     }
-    pub fn pending(&self) -> Option<&Pending> {
+    pub fn pending(&self) -> Option<&GamePending<F>> {
         self.pending.as_ref()
     }
     pub fn worker(&self) -> Worker {
@@ -435,7 +497,7 @@ impl Session {
     pub fn clock(&self) -> Option<&Clock> {
         self.clock.as_ref()
     }
-    pub fn log(&self) -> &[Entry] {
+    pub fn log(&self) -> &[GameEntry<F>] {
         &self.log
     }
     pub fn typed_error(&self) -> Option<&TypedError> {
@@ -445,11 +507,11 @@ impl Session {
         self.now
     }
     /// The hinted move (shown as the selection and its one destination).
-    pub fn hint(&self) -> Option<Move> {
+    pub fn hint(&self) -> Option<F::Move> {
         self.hint.as_ref().map(|h| h.0)
     }
     /// The slide being animated on the live board.
-    pub fn slide(&self) -> Option<Slide> {
+    pub fn slide(&self) -> Option<GameSlide<F>> {
         self.slide.filter(|_| self.review.is_none())
     }
     /// The ply whose private captured identity is shown.
@@ -474,88 +536,86 @@ impl Session {
     pub fn flipped(&self) -> bool {
         let base = match self.config.opponent {
             Opponent::Ai(_) => self.config.human == Color::Black,
-            Opponent::Human => self.rotate && self.game.turn() == Color::Black,
+            Opponent::Human => self.rotate && self.turn() == Color::Black,
         };
         base != self.flip
     }
 
     /// May the player move now?
     pub fn human_to_move(&self) -> bool {
-        self.game.outcome().is_none()
+        self.outcome().is_none()
             && self.review.is_none()
             && self.held.is_none()
             && match self.config.opponent {
-                Opponent::Ai(_) => self.game.turn() == self.config.human,
+                Opponent::Ai(_) => self.turn() == self.config.human,
                 Opponent::Human => true,
             }
     }
 
     /// The position on the board: the live one or the one under review.
-    pub fn shown(&self) -> Position {
+    pub fn shown(&self) -> F::Position {
         match self.review {
-            Some(k) => self.game.position_at(k),
-            None => self.game.board().clone(),
+            Some(k) => F::position_at(&self.game, k),
+            None => F::board(&self.game).clone(),
         }
     }
 
     /// The last move of the shown position.
-    pub fn last_move(&self) -> Option<(Square, Square)> {
-        let plies = self.review.unwrap_or(self.game.ply());
-        plies.checked_sub(1).map(|i| {
-            let m = self.game.history()[i].played.mv;
-            (m.from, m.to)
-        })
+    pub fn last_move(&self) -> Option<(F::Square, F::Square)> {
+        let plies = self.review.unwrap_or(self.ply());
+        let i = plies.checked_sub(1)?;
+        F::history(&self.game).get(i).map(|p| F::ends(p.mv))
     }
 
     // ---- events ----
 
     /// Handle one event at time `now` (ms); returns what the page must do.
-    pub fn handle(&mut self, ev: Event, now: f64) -> Vec<Effect> {
+    pub fn handle(&mut self, ev: GameEvent<F>, now: f64) -> Vec<GameEffect<F>> {
         if now.is_finite() && now > self.now {
             self.now = now;
         }
         let mut fx = Vec::new();
         match ev {
-            Event::Tap(sq) => self.tap(sq, &mut fx),
-            Event::Drop { from, to } => {
+            GameEvent::Tap(sq) => self.tap(sq, &mut fx),
+            GameEvent::Drop { from, to } => {
                 // A drag needs no tap first (and the press that starts it may
                 // have toggled the selection off): any legal move is played.
-                let m = Move::new(from, to);
-                if self.human_to_move() && self.game.legal_moves().contains(&m) {
-                    self.play(m, &mut fx);
+                if self.human_to_move() && self.choosing().is_none() {
+                    self.try_moves(F::moves_for(&self.game, from, to), &mut fx);
                 }
             }
-            Event::Typed(text) => self.typed(&text, &mut fx),
-            Event::Undo => self.undo(&mut fx),
-            Event::Resign => self.resign(&mut fx),
-            Event::NewGame(c) => self.new_game(c, &mut fx),
-            Event::Rematch => {
+            GameEvent::Promote(c) => self.promote(c, &mut fx),
+            GameEvent::Typed(text) => self.typed(&text, &mut fx),
+            GameEvent::Undo => self.undo(&mut fx),
+            GameEvent::Resign => self.resign(&mut fx),
+            GameEvent::NewGame(c) => self.new_game(c, &mut fx),
+            GameEvent::Rematch => {
                 let mut c = self.config;
                 if self.vs_ai() {
                     c.human = c.human.other();
                 }
                 self.new_game(c, &mut fx);
             }
-            Event::Hint => self.ask_hint(&mut fx),
-            Event::Review(step) => self.review_step(step),
-            Event::Flip => self.flip = !self.flip,
-            Event::Peek(ply) => {
-                if ply < self.game.ply() {
+            GameEvent::Hint => self.ask_hint(&mut fx),
+            GameEvent::Review(step) => self.review_step(step),
+            GameEvent::Flip => self.flip = !self.flip,
+            GameEvent::Peek(ply) => {
+                if ply < self.ply() {
                     self.peek = Some((ply, self.now + PEEK_MS));
                 }
             }
-            Event::AiProgress { id, depth, score } => {
+            GameEvent::AiProgress { id, depth, score } => {
                 if self.waiting_for(id, Purpose::Hint) {
                     self.analysis = Some((depth, score));
                 }
             }
-            Event::AiReply { id, mv } => self.ai_reply(id, mv, &mut fx),
-            Event::AiError { id, .. } => {
+            GameEvent::AiReply { id, mv } => self.ai_reply(id, mv, &mut fx),
+            GameEvent::AiError { id, .. } => {
                 if self.pending.as_ref().is_some_and(|p| p.request.id == id) {
                     self.worker_failed(&mut fx);
                 }
             }
-            Event::WorkerReady => {
+            GameEvent::WorkerReady => {
                 if self.worker != Worker::Failed {
                     let first = self.worker == Worker::Starting;
                     self.worker = Worker::Ready;
@@ -563,56 +623,56 @@ impl Session {
                         self.message = None;
                     }
                     if first {
-                        fx.push(Effect::Post(Post::Ready {
-                            rules: self.game.rules(),
+                        fx.push(GameEffect::Post(GamePost::Ready {
+                            rules: F::rules(&self.game),
                         }));
                     }
                     self.send_pending(&mut fx);
                     self.maybe_ask_ai(&mut fx);
                 }
             }
-            Event::WorkerFailed => self.worker_failed(&mut fx),
-            Event::RetryAi => {
+            GameEvent::WorkerFailed => self.worker_failed(&mut fx),
+            GameEvent::RetryAi => {
                 if self.worker == Worker::Failed {
                     self.worker = Worker::Restarting { attempt: 0 };
                     self.failures = 0;
                     self.message = Some(Message::WorkerRestarting);
-                    fx.push(Effect::RestartWorker { delay_ms: 0.0 });
+                    fx.push(GameEffect::RestartWorker { delay_ms: 0.0 });
                 }
             }
-            Event::TwoPlayers => {
+            GameEvent::TwoPlayers => {
                 if self.vs_ai() {
                     self.cancel_pending(&mut fx);
                     // Two players share one screen from now on: what only the
                     // AI learned is drawn again from the player's record, so
                     // the hotseat view (and the saved game) holds nothing the
                     // player did not know.
-                    let moves = self.game.view(self.seat()).moves;
-                    if let Ok(mut g) = Game::restore(self.game.start_position().clone(), &moves) {
-                        if let Some(o) = self.game.outcome() {
-                            g.adjudicate(o);
+                    let moves = F::seat_moves(&self.game, self.seat());
+                    if let Some(mut g) = F::restore(&self.game, &moves) {
+                        if let Some(o) = self.outcome() {
+                            F::adjudicate(&mut g, o);
                         }
                         self.game = g;
                     }
                     self.config.opponent = Opponent::Human;
                     self.message = None;
                     self.rebuild_log();
-                    fx.push(Effect::Save);
+                    fx.push(GameEffect::Save);
                 }
             }
-            Event::Tick => {}
-            Event::SetNotation(n) => {
+            GameEvent::Tick => {}
+            GameEvent::SetNotation(n) => {
                 if n != self.notation {
                     self.notation = n;
                     self.rebuild_log();
                 }
             }
-            Event::SetAnimation(ms) => {
+            GameEvent::SetAnimation(ms) => {
                 if ms.is_finite() && (0.0..=2000.0).contains(&ms) {
                     self.anim_ms = ms;
                 }
             }
-            Event::SetRotate(r) => self.rotate = r,
+            GameEvent::SetRotate(r) => self.rotate = r,
         }
         self.tick(&mut fx);
         fx
@@ -620,18 +680,18 @@ impl Session {
 
     /// Time-driven changes: the end of a slide, a held AI move, clocks,
     /// the worker's watchdog, a private identity's cover.
-    fn tick(&mut self, fx: &mut Vec<Effect>) {
+    fn tick(&mut self, fx: &mut Vec<GameEffect<F>>) {
         let now = self.now;
         if let Some(s) = self.slide {
             if now >= s.end() {
                 self.slide = None;
             } else {
-                fx.push(Effect::Animate);
+                fx.push(GameEffect::Animate);
             }
         }
         if self.slide.is_none() {
             if let Some(m) = self.held.take() {
-                self.play(m, fx);
+                self.play_ai(m, fx);
             }
         }
         if let Some((_, until)) = self.peek {
@@ -639,7 +699,7 @@ impl Session {
                 self.peek = None;
             }
         }
-        if self.game.outcome().is_none() {
+        if self.outcome().is_none() {
             if let Some(side) = self.clock.as_ref().and_then(|c| c.flagged(now)) {
                 self.flag(side, fx);
             }
@@ -651,23 +711,28 @@ impl Session {
         }
     }
 
-    fn tap(&mut self, sq: Option<Square>, fx: &mut Vec<Effect>) {
+    fn tap(&mut self, sq: Option<F::Square>, fx: &mut Vec<GameEffect<F>>) {
         self.typed_error = None;
         if self.review.is_some() {
             self.message = Some(Message::BackToGame);
-            fx.push(Effect::Announce(Message::BackToGame));
+            fx.push(GameEffect::Announce(Message::BackToGame));
             return;
         }
         let Some(sq) = sq else {
             self.clear_selection();
             return;
         };
-        if !self.human_to_move() {
+        if !self.human_to_move() || F::awaiting_choice(&self.game).is_some() {
+            return;
+        }
+        if !self.choosing.is_empty() {
+            // A tap instead of a promotion: the move is not made.
+            self.clear_selection();
             return;
         }
         if let Some(from) = self.selected {
             if self.dests.contains(&sq) {
-                self.play(Move::new(from, sq), fx);
+                self.try_moves(F::moves_for(&self.game, from, sq), fx);
                 return;
             }
             if from == sq {
@@ -675,61 +740,107 @@ impl Session {
                 return;
             }
         }
-        match self.game.board().piece_at(sq) {
-            Some(p) if p.color == self.game.turn() => {
+        match F::piece_at(F::board(&self.game), sq) {
+            Some(p) if F::color_of(p) == self.turn() => {
                 self.selected = Some(sq);
-                self.dests = self
-                    .game
-                    .legal_moves_from(sq)
-                    .iter()
-                    .map(|m| m.to)
-                    .collect();
+                self.dests = F::targets(&self.game, sq);
                 self.hint = None;
             }
             _ => self.clear_selection(),
         }
     }
 
+    /// A tap or a drop meant one of `moves`: play it, or open the picker
+    /// when several promotions are possible.
+    fn try_moves(&mut self, moves: Vec<F::Move>, fx: &mut Vec<GameEffect<F>>) {
+        match moves.as_slice() {
+            [] => {}
+            [m] => self.play(*m, fx),
+            _ => {
+                self.choosing = moves;
+                self.dests.clear();
+            }
+        }
+    }
+
+    /// The promotion picked: for a tap or drop, or after a late reveal.
+    fn promote(&mut self, c: F::Choice, fx: &mut Vec<GameEffect<F>>) {
+        if self.review.is_some() {
+            return;
+        }
+        if F::awaiting_choice(&self.game).is_some() {
+            // Only the mover chooses (against the AI: the player).
+            if self.human_to_move() {
+                if let Some(ply) = F::choose(&mut self.game, c) {
+                    self.after_move(ply, fx);
+                }
+            }
+            return;
+        }
+        let Some(m) = self
+            .choosing
+            .iter()
+            .copied()
+            .find(|&m| F::choice_of(m) == Some(c))
+        else {
+            return;
+        };
+        self.choosing.clear();
+        self.play(m, fx);
+    }
+
     fn clear_selection(&mut self) {
         self.selected = None;
         self.dests.clear();
+        self.choosing.clear();
         self.hint = None;
     }
 
-    fn typed(&mut self, text: &str, fx: &mut Vec<Effect>) {
+    fn typed(&mut self, text: &str, fx: &mut Vec<GameEffect<F>>) {
         if text.trim().is_empty() {
             self.typed_error = None;
             return;
         }
-        let pos = self.game.board();
-        let found = match notation::parse(pos, text, self.notation) {
-            Err(e) if !matches!(e, NotationError::Ambiguous { .. }) => {
-                notation::parse(pos, text, Notation::Coordinates).map_err(|_| e)
-            }
-            r => r,
-        };
-        self.typed_error = match found {
-            Ok(m) if self.human_to_move() => {
+        if text.len() > 64 {
+            self.typed_error = Some(TypedError::Unknown);
+            return;
+        }
+        self.typed_error = match F::parse_typed(&self.game, text, self.notation) {
+            Ok(m) if self.human_to_move() && self.choosing().is_none() => {
                 self.play(m, fx);
                 None
             }
             Ok(_) => Some(TypedError::NotNow),
-            Err(NotationError::Ambiguous { candidates, .. }) => Some(TypedError::Ambiguous(
-                candidates.into_iter().map(|(_, t)| t).collect(),
-            )),
-            Err(_) => Some(TypedError::Unknown),
+            Err(e) => Some(e),
         };
     }
 
     /// Play a move on the referee's game (clock, log, animation, sound),
     /// then save and go on (the result, or the AI's turn).
-    fn play(&mut self, m: Move, fx: &mut Vec<Effect>) {
-        let before = self.game.board().piece_at(m.from);
-        let text = notation::write(self.game.board(), m, self.notation);
-        let mover = self.game.turn();
-        let Ok(played) = self.game.play(m) else {
-            return;
-        };
+    fn play(&mut self, m: F::Move, fx: &mut Vec<GameEffect<F>>) {
+        match F::play(&mut self.game, m) {
+            None => {}
+            Some(family::Played::Done(ply)) => self.after_move(ply, fx),
+            Some(family::Played::Choose) => {
+                // Revealed a pawn on the last rank: its player picks the
+                // promotion; the AI's own choice comes with its move.
+                self.clear_selection();
+                self.typed_error = None;
+                fx.push(GameEffect::Sound(Sound::Reveal));
+                fx.push(GameEffect::Save);
+            }
+        }
+    }
+
+    /// The move is on the board: clock, log, animation, sound, then save
+    /// and go on (the result, or the AI's turn).
+    fn after_move(&mut self, played: Ply<F>, fx: &mut Vec<GameEffect<F>>) {
+        let (from, to) = F::ends(played.mv);
+        let before = Some(played.piece);
+        let ply = self.ply();
+        let pos = F::position_at(&self.game, ply - 1);
+        let text = F::write_move(&pos, played.mv, self.notation);
+        let mover = F::color_of(played.piece);
         self.clear_selection();
         self.message = None;
         self.typed_error = None;
@@ -750,27 +861,28 @@ impl Session {
                 self.flag(side, fx);
             }
         }
-        if let Some(c) = self.clock.as_mut() {
-            if self.game.outcome().is_some() {
+        if self.outcome().is_some() {
+            if let Some(c) = self.clock.as_mut() {
                 c.pause(self.now);
             }
         }
         self.rebuild_log();
-        let after = self.game.board().piece_at(m.to);
+        // Castling onto the king's square: the king is what slides.
+        let after = F::piece_at(F::board(&self.game), to);
         if let (Some(p), Some(a), true) = (before, after, self.anim_ms > 0.0) {
-            self.slide = Some(Slide {
-                from: m.from,
-                to: m.to,
+            self.slide = Some(GameSlide {
+                from,
+                to,
                 piece: p,
                 after: a,
                 started: self.now,
                 ms: self.anim_ms,
             });
-            fx.push(Effect::Animate);
+            fx.push(GameEffect::Animate);
         }
-        let sound = if self.game.outcome().is_some() {
+        let sound = if self.outcome().is_some() {
             Sound::End
-        } else if self.game.board().in_check() {
+        } else if played.check {
             Sound::Check
         } else if played.captured.is_some() {
             Sound::Capture
@@ -779,25 +891,24 @@ impl Session {
         } else {
             Sound::Move
         };
-        fx.push(Effect::Sound(sound));
-        let ply = self.game.ply();
-        fx.push(Effect::AnnounceMove { ply });
-        fx.push(Effect::Post(Post::Move {
+        fx.push(GameEffect::Sound(sound));
+        fx.push(GameEffect::AnnounceMove { ply });
+        fx.push(GameEffect::Post(GamePost::Move {
             ply,
-            movetext: movetext::write(&played, false),
+            movetext: F::public_text(&played),
             notation: text,
             color: mover,
         }));
-        fx.push(Effect::Save);
-        if self.game.outcome().is_some() {
+        fx.push(GameEffect::Save);
+        if self.outcome().is_some() {
             self.game_over(fx);
             return;
         }
         self.maybe_ask_ai(fx);
     }
 
-    fn game_over(&mut self, fx: &mut Vec<Effect>) {
-        let Some(outcome) = self.game.outcome() else {
+    fn game_over(&mut self, fx: &mut Vec<GameEffect<F>>) {
+        let Some(outcome) = self.outcome() else {
             return;
         };
         self.cancel_pending(fx);
@@ -807,38 +918,35 @@ impl Session {
         }
         // Some rules disclose captured identities at the end.
         self.rebuild_log();
-        fx.push(Effect::ShowResult);
-        fx.push(Effect::Post(Post::GameOver {
+        fx.push(GameEffect::ShowResult);
+        fx.push(GameEffect::Post(GamePost::GameOver {
             outcome,
             takebacks: self.takebacks,
         }));
     }
 
-    fn flag(&mut self, side: Color, fx: &mut Vec<Effect>) {
-        if self.game.outcome().is_some() {
+    fn flag(&mut self, side: Color, fx: &mut Vec<GameEffect<F>>) {
+        if self.outcome().is_some() {
             return;
         }
-        self.game.adjudicate(Outcome {
-            winner: Some(side.other()),
-            reason: Reason::Time,
-        });
-        fx.push(Effect::Sound(Sound::End));
-        fx.push(Effect::Save);
+        F::time_out(&mut self.game, side);
+        fx.push(GameEffect::Sound(Sound::End));
+        fx.push(GameEffect::Save);
         self.game_over(fx);
     }
 
-    fn resign(&mut self, fx: &mut Vec<Effect>) {
-        if self.game.outcome().is_some() {
+    fn resign(&mut self, fx: &mut Vec<GameEffect<F>>) {
+        if self.outcome().is_some() {
             return;
         }
         let loser = match self.config.opponent {
             Opponent::Ai(_) => self.config.human,
-            Opponent::Human => self.game.turn(),
+            Opponent::Human => self.turn(),
         };
-        self.game.resign(loser);
+        F::resign(&mut self.game, loser);
         self.clear_selection();
-        fx.push(Effect::Sound(Sound::End));
-        fx.push(Effect::Save);
+        fx.push(GameEffect::Sound(Sound::End));
+        fx.push(GameEffect::Save);
         self.game_over(fx);
     }
 
@@ -846,7 +954,7 @@ impl Session {
 
     /// How many plies one take-back removes now (0: nothing to take back).
     fn takeback_plies(&self) -> usize {
-        let h = self.game.history();
+        let h = F::history(&self.game);
         match self.config.opponent {
             Opponent::Human => usize::from(!h.is_empty()),
             Opponent::Ai(_) => {
@@ -854,7 +962,7 @@ impl Session {
                 let mut n = 0;
                 for r in h.iter().rev() {
                     n += 1;
-                    if r.played.piece.color == self.config.human {
+                    if F::color_of(r.piece) == self.config.human {
                         return n;
                     }
                 }
@@ -863,22 +971,23 @@ impl Session {
         }
     }
 
-    fn undo(&mut self, fx: &mut Vec<Effect>) {
+    fn undo(&mut self, fx: &mut Vec<GameEffect<F>>) {
         self.typed_error = None;
-        let refuse = |s: &mut Session, m: Message, fx: &mut Vec<Effect>| {
+        let refuse = |s: &mut GameSession<F>, m: Message, fx: &mut Vec<GameEffect<F>>| {
             s.message = Some(m);
-            fx.push(Effect::Announce(m));
+            fx.push(GameEffect::Announce(m));
         };
         if self.config.takebacks == Takebacks::Off {
             return refuse(self, Message::TakebacksOff, fx);
         }
-        if let Some(o) = self.game.outcome() {
+        if F::awaiting_choice(&self.game).is_some() {
+            // The pawn has been seen: its promotion is chosen first.
+            return refuse(self, Message::TakebackRefused, fx);
+        }
+        if let Some(o) = self.outcome() {
             // A finished game against the AI stays finished; between two
             // players, only a result the moves made can be taken back.
-            let by_moves = !matches!(
-                o.reason,
-                Reason::Resignation | Reason::Time | Reason::Forfeit
-            );
+            let by_moves = F::by_moves(o);
             if self.vs_ai() || !by_moves {
                 return refuse(self, Message::GameFinished, fx);
             }
@@ -887,16 +996,15 @@ impl Session {
         if n == 0 {
             return refuse(self, Message::NothingToUndo, fx);
         }
-        let h = self.game.history();
-        if self.config.takebacks == Takebacks::Fair
-            && h[h.len() - n..].iter().any(|r| r.played.discloses())
+        let h = F::history(&self.game);
+        if self.config.takebacks == Takebacks::Fair && h[h.len() - n..].iter().any(|r| r.discloses)
         {
             return refuse(self, Message::TakebackRefused, fx);
         }
         self.cancel_pending(fx);
         self.held = None;
         for _ in 0..n {
-            self.game.undo();
+            F::undo(&mut self.game);
         }
         self.run_clock_for_turn();
         self.takebacks += 1;
@@ -906,16 +1014,16 @@ impl Session {
         self.message = None;
         self.analysis = None;
         self.rebuild_log();
-        fx.push(Effect::Save);
+        fx.push(GameEffect::Save);
         self.maybe_ask_ai(fx);
     }
 
     // ---- new games ----
 
-    fn new_game(&mut self, c: Config, fx: &mut Vec<Effect>) {
+    fn new_game(&mut self, c: GameConfig<F::Rules>, fx: &mut Vec<GameEffect<F>>) {
         let game = match self.seed {
-            Some(seed) => Game::seeded(c.rules, seed.wrapping_add(self.next_id as u64)),
-            None => match Game::new(c.rules) {
+            Some(seed) => F::seeded_game(c.rules, seed.wrapping_add(self.next_id as u64)),
+            None => match F::new_game(c.rules) {
                 Ok(g) => g,
                 Err(_) => {
                     self.message = Some(Message::NoRandomness);
@@ -932,7 +1040,7 @@ impl Session {
             self.seed,
             self.next_id,
         );
-        *self = Session::with_game(c, game, self.now);
+        *self = GameSession::with_game(c, game, self.now);
         self.worker = worker;
         self.failures = failures;
         self.notation = notation;
@@ -941,14 +1049,14 @@ impl Session {
         self.seed = seed;
         self.next_id = next_id;
         self.rebuild_log();
-        fx.push(Effect::Save);
+        fx.push(GameEffect::Save);
         self.maybe_ask_ai(fx);
     }
 
     // ---- review ----
 
     fn review_step(&mut self, step: Step) {
-        let n = self.game.ply();
+        let n = self.ply();
         let cur = self.review.unwrap_or(n);
         let k = match step {
             Step::First => 0,
@@ -972,12 +1080,12 @@ impl Session {
             .is_some_and(|p| p.request.id == id && p.request.purpose == purpose)
     }
 
-    fn maybe_ask_ai(&mut self, fx: &mut Vec<Effect>) {
+    fn maybe_ask_ai(&mut self, fx: &mut Vec<GameEffect<F>>) {
         let Opponent::Ai(level) = self.config.opponent else {
             return;
         };
         let ai = self.config.human.other();
-        if self.game.outcome().is_some() || self.game.turn() != ai || self.held.is_some() {
+        if self.outcome().is_some() || self.turn() != ai || self.held.is_some() {
             return;
         }
         if self
@@ -991,7 +1099,7 @@ impl Session {
         self.ask(level, ai, Purpose::Move, fx);
     }
 
-    fn ask_hint(&mut self, fx: &mut Vec<Effect>) {
+    fn ask_hint(&mut self, fx: &mut Vec<GameEffect<F>>) {
         if !self.human_to_move() || self.pending.is_some() {
             return;
         }
@@ -1006,12 +1114,12 @@ impl Session {
         }
         self.analysis = None;
         self.message = Some(Message::LookingForHint);
-        self.ask(Level::Hard, self.game.turn(), Purpose::Hint, fx);
+        self.ask(Level::Hard, self.turn(), Purpose::Hint, fx);
     }
 
     /// Send `side`'s view: only what that seat knows.
-    fn ask(&mut self, level: Level, side: Color, purpose: Purpose, fx: &mut Vec<Effect>) {
-        let view = self.game.view(Seat::of(side));
+    fn ask(&mut self, level: Level, side: Color, purpose: Purpose, fx: &mut Vec<GameEffect<F>>) {
+        let (fen, recent) = F::seat_fen(&self.game, Seat::of(side));
         let id = self.next_id;
         self.next_id += 1;
         let clock = self.clock.as_ref().map(|c| crate::ai::Clock {
@@ -1019,13 +1127,13 @@ impl Session {
             increment_ms: c.control.increment_ms as f64,
             moves_to_go: None,
         });
-        self.pending = Some(Pending {
-            request: ThinkRequest {
+        self.pending = Some(GamePending {
+            request: GameThink {
                 id,
                 purpose,
-                fen: fen::write(&view.position),
-                rules: self.game.rules(),
-                recent: view.recent,
+                fen,
+                rules: F::rules(&self.game),
+                recent,
                 level,
                 clock,
             },
@@ -1036,26 +1144,26 @@ impl Session {
     }
 
     /// How long a level may take before its worker is presumed hung.
-    fn watchdog_ms(req: &ThinkRequest) -> f64 {
+    fn watchdog_ms(req: &GameThink<F>) -> f64 {
         req.level.time_ms(req.clock.as_ref()) * 3.0 + 2000.0
     }
 
-    fn send_pending(&mut self, fx: &mut Vec<Effect>) {
+    fn send_pending(&mut self, fx: &mut Vec<GameEffect<F>>) {
         if self.worker != Worker::Ready {
             return;
         }
         let now = self.now;
         if let Some(p) = self.pending.as_mut().filter(|p| p.sent_at.is_none()) {
             p.sent_at = Some(now);
-            p.deadline = Some(now + Session::watchdog_ms(&p.request));
-            fx.push(Effect::Think(p.request.clone()));
+            p.deadline = Some(now + GameSession::<F>::watchdog_ms(&p.request));
+            fx.push(GameEffect::Think(p.request.clone()));
         }
     }
 
-    fn cancel_pending(&mut self, fx: &mut Vec<Effect>) {
+    fn cancel_pending(&mut self, fx: &mut Vec<GameEffect<F>>) {
         if let Some(p) = self.pending.take() {
             if p.sent_at.is_some() {
-                fx.push(Effect::Cancel { id: p.request.id });
+                fx.push(GameEffect::Cancel { id: p.request.id });
             }
             if self.message == Some(Message::LookingForHint) {
                 self.message = None;
@@ -1063,7 +1171,7 @@ impl Session {
         }
     }
 
-    fn ai_reply(&mut self, id: u32, mv: Option<String>, fx: &mut Vec<Effect>) {
+    fn ai_reply(&mut self, id: u32, mv: Option<String>, fx: &mut Vec<GameEffect<F>>) {
         let Some(p) = self.pending.as_ref().filter(|p| p.request.id == id) else {
             return; // a stale answer (new game, take-back): never played
         };
@@ -1074,44 +1182,59 @@ impl Session {
         if let Worker::Restarting { .. } = self.worker {
             self.worker = Worker::Ready;
         }
-        let m = mv.and_then(|t| movetext::parse(&t).ok()).map(|t| t.mv);
-        let legal = self.game.legal_moves();
+        let said = mv.and_then(|t| F::parse_engine(&t));
+        let legal = F::legal_moves(&self.game);
+        // The legal move the text names (chess: a face-down mover is listed
+        // without the promotion its reveal may need), and the promotion.
+        let m = said.and_then(|s| legal.iter().copied().find(|&m| F::same_move(s, m)));
+        let choice = said.and_then(F::choice_of).or_else(F::default_choice);
         match purpose {
             Purpose::Hint => {
                 if self.message == Some(Message::LookingForHint) {
                     self.message = None;
                 }
-                if let Some(m) = m
-                    .filter(|m| legal.contains(m))
-                    .filter(|_| self.human_to_move())
-                {
-                    let text = notation::write(self.game.board(), m, self.notation);
-                    self.selected = Some(m.from);
-                    self.dests = vec![m.to];
+                if let Some(m) = m.filter(|_| self.human_to_move()) {
+                    let text = F::write_move(F::board(&self.game), m, self.notation);
+                    let (from, to) = F::ends(m);
+                    self.selected = Some(from);
+                    self.dests = vec![to];
                     self.hint = Some((m, text));
-                    fx.push(Effect::Announce(Message::Hint));
+                    fx.push(GameEffect::Announce(Message::Hint));
                 }
             }
             Purpose::Move => {
                 // An illegal or missing answer: the first legal move, so the
                 // game never hangs.
-                let Some(m) = m
-                    .filter(|m| legal.contains(m))
-                    .or_else(|| legal.as_slice().first().copied())
-                else {
+                let Some(m) = m.or_else(|| legal.first().copied()) else {
                     return;
                 };
+                self.ai_choice = choice;
                 if self.slide.is_some_and(|s| self.now < s.end()) {
                     // The player's own move (and its reveal) is seen first.
                     self.held = Some(m);
                 } else {
-                    self.play(m, fx);
+                    self.play_ai(m, fx);
                 }
             }
         }
     }
 
-    fn worker_failed(&mut self, fx: &mut Vec<Effect>) {
+    /// The AI's move; a face-down mover revealed a pawn on the last rank
+    /// promotes as the AI said (a queen if it said nothing).
+    fn play_ai(&mut self, m: F::Move, fx: &mut Vec<GameEffect<F>>) {
+        self.play(m, fx);
+        if F::awaiting_choice(&self.game).is_some() {
+            let ply = self
+                .ai_choice
+                .or_else(F::default_choice)
+                .and_then(|c| F::choose(&mut self.game, c));
+            if let Some(ply) = ply {
+                self.after_move(ply, fx);
+            }
+        }
+    }
+
+    fn worker_failed(&mut self, fx: &mut Vec<GameEffect<F>>) {
         if self.worker == Worker::Failed {
             return;
         }
@@ -1132,7 +1255,7 @@ impl Session {
             self.worker = Worker::Failed;
             if tell {
                 self.message = Some(Message::WorkerFailed);
-                fx.push(Effect::Announce(Message::WorkerFailed));
+                fx.push(GameEffect::Announce(Message::WorkerFailed));
             }
             return;
         }
@@ -1141,7 +1264,7 @@ impl Session {
             self.message = Some(Message::WorkerRestarting);
         }
         // Back off: 0.5 s, 1 s, ... (growing until it is given up).
-        fx.push(Effect::RestartWorker {
+        fx.push(GameEffect::RestartWorker {
             delay_ms: 500.0 * f64::from(1u32 << (attempt - 1)),
         });
     }
@@ -1149,20 +1272,28 @@ impl Session {
 
 // ---- saving, restoring, exporting ----
 
-impl Session {
+impl GameSession<Xiangqi> {
+    /// A shared or imported game, opened for review between two players on
+    /// this device (it may be played on; take-backs off).
+    pub fn from_record(r: &export::GameRecord, now: f64) -> Result<Session, export::ExportError> {
+        let config = Config {
+            rules: r.rules,
+            opponent: Opponent::Human,
+            human: Color::Red,
+            takebacks: Takebacks::Off,
+            clock: None,
+        };
+        Ok(Session::with_game(config, r.to_game()?, now).resumed(None, r.takebacks))
+    }
+
     /// The game to store. Against the AI the record is the player's own: a
     /// captured identity only the AI learned is left out (`Game::restore`
     /// draws it again, consistently with the record), so nothing in
     /// storage tells the player more than the board does.
     pub fn saved(&self) -> crate::saved::SavedGame {
         let moves = match self.config.opponent {
-            Opponent::Ai(_) => self.game.view(self.seat()).moves,
-            Opponent::Human => self
-                .game
-                .history()
-                .iter()
-                .map(|r| movetext::write(&r.played, true))
-                .collect(),
+            Opponent::Ai(_) => Xiangqi::seat_moves(&self.game, self.seat()),
+            Opponent::Human => Xiangqi::referee_moves(&self.game),
         };
         crate::saved::SavedGame::new(
             self.game.rules(),
@@ -1200,5 +1331,45 @@ impl Session {
     /// player's knowledge; between two players, what both may see.
     pub fn record(&self) -> export::GameRecord {
         export::GameRecord::from_game(&self.game, Some(self.seat()), self.takebacks)
+    }
+}
+
+impl GameSession<Chess> {
+    /// The game to store (see `GameSession::<Xiangqi>::saved`): against the
+    /// AI only the player's knowledge.
+    pub fn saved(&self) -> crate::saved::SavedChess {
+        let moves = match self.config.opponent {
+            Opponent::Ai(_) => Chess::seat_moves(&self.game, self.seat()),
+            Opponent::Human => Chess::referee_moves(&self.game),
+        };
+        crate::saved::SavedGame::new_chess(
+            self.game.variant(),
+            self.config.opponent,
+            self.config.human,
+            moves,
+        )
+        .with_takebacks(self.config.takebacks, self.takebacks)
+        .with_clock(self.clock.clone().map(|mut c| {
+            c.pause(self.now);
+            c
+        }))
+        .with_result(self.game.outcome())
+    }
+
+    /// A stored chess game back in play. A promotion still to be chosen
+    /// after a late reveal is not stored: the move is played again.
+    pub fn restore(
+        saved: &crate::saved::SavedChess,
+        now: f64,
+    ) -> Result<ChessSession, crate::saved::SavedError> {
+        let r = saved.resume_chess()?;
+        let config = GameConfig {
+            rules: r.game.variant(),
+            opponent: r.opponent,
+            human: r.human,
+            takebacks: r.takebacks_policy,
+            clock: r.clock.as_ref().map(|c| c.control),
+        };
+        Ok(GameSession::with_game(config, r.game, now).resumed(r.clock, r.takebacks))
     }
 }

@@ -1,9 +1,8 @@
 //! What the page shows, derived from the session: the status line, the
 //! move list and the player strips. Typed, so the page only translates.
 
-use super::{Opponent, Purpose, Session, Worker};
-use crate::rules::notation;
-use crate::rules::{Color, Outcome, Piece, Role, Seat};
+use super::{Family, GameSession, Opponent, Purpose, Worker};
+use crate::rules::{Color, Role, Seat};
 
 /// A message for the player (the page words it in its language).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,12 +28,14 @@ pub enum Message {
 
 /// The status line.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Status {
+pub enum GameStatus<F: Family> {
     Reviewing {
         ply: usize,
         of: usize,
     },
-    Over(Outcome),
+    Over(F::Outcome),
+    /// The player picks the promotion of a pawn (chess).
+    ChoosePromotion,
     /// A hint, with the numbers of its search (from the player's own view).
     Hint {
         text: String,
@@ -62,24 +63,24 @@ pub enum Status {
 
 /// One ply in the move list, as the viewing seat may know it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct GameEntry<F: Family> {
     pub text: String,
     pub color: Color,
     /// The identity a face-down mover turned into.
-    pub reveal: Option<Piece>,
+    pub reveal: Option<F::Piece>,
     /// A face-down piece was captured: its identity if this seat knows it.
-    pub captured_hidden: Option<Option<Piece>>,
+    pub captured_hidden: Option<Option<F::Piece>>,
 }
 
 /// One side's strip beside the board.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Strip {
+pub struct GameStrip<F: Family> {
     pub color: Color,
     /// Against the AI: is this the player (else the AI)? Two players: `None`.
     pub you: Option<bool>,
     /// Pieces this side has taken, as the viewer may know them: `(ply,
     /// piece, was face down)`; `None` piece: an unknown identity.
-    pub taken: Vec<(usize, Option<Piece>, bool)>,
+    pub taken: Vec<(usize, Option<F::Piece>, bool)>,
     /// Material balance in points (positive: ahead), known pieces only.
     pub material: i32,
     /// Remaining time (ms) if there is a clock.
@@ -99,60 +100,56 @@ pub fn points(r: Role) -> i32 {
     }
 }
 
-impl Session {
+impl<F: Family> GameSession<F> {
     /// The move list, rewritten from the record (notation, knowledge).
     pub(super) fn rebuild_log(&mut self) {
         let seat = self.seat();
-        let view = self.game.view(seat);
         // The identity this seat knows of the piece captured at each ply.
-        let mut known: Vec<Option<Role>> = vec![None; self.game.ply()];
-        for c in view.captured.iter().flatten() {
+        let mut known: Vec<Option<F::Piece>> = vec![None; F::ply(&self.game)];
+        for c in F::captured(&self.game, seat).iter().flatten() {
             if let Some(k) = known.get_mut(c.ply) {
-                *k = c.role;
+                *k = c.piece;
             }
         }
-        let mut pos = self.game.start_position().clone();
-        let mut log = Vec::with_capacity(self.game.ply());
-        for (ply, r) in self.game.history().iter().enumerate() {
-            let p = &r.played;
-            let text = notation::write(&pos, p.mv, self.notation);
-            let color = p.piece.color;
-            log.push(Entry {
+        let texts = F::move_list(&self.game, self.notation);
+        self.log = F::history(&self.game)
+            .into_iter()
+            .zip(texts)
+            .enumerate()
+            .map(|(ply, (p, text))| GameEntry {
                 text,
-                color,
-                reveal: p.reveal.map(|role| Piece::new(color, role)),
-                captured_hidden: p.captured.filter(|c| c.hidden).map(|c| {
-                    known
-                        .get(ply)
-                        .copied()
-                        .flatten()
-                        .map(|role| Piece::new(c.color, role))
-                }),
-            });
-            pos.make(p.mv, p.reveal, p.capture_id);
-        }
-        self.log = log;
+                color: F::color_of(p.piece),
+                reveal: p.reveal,
+                captured_hidden: p
+                    .captured
+                    .filter(|&c| F::is_hidden(c))
+                    .map(|_| known.get(ply).copied().flatten()),
+            })
+            .collect();
     }
 
     /// The status line now.
-    pub fn status(&self) -> Status {
-        let turn = self.game.turn();
+    pub fn status(&self) -> GameStatus<F> {
+        let turn = self.turn();
         if let Some(k) = self.review {
             // A tap on the board while reviewing says how to get back.
             if let Some(m @ Message::BackToGame) = self.message {
-                return Status::Message(m);
+                return GameStatus::Message(m);
             }
-            return Status::Reviewing {
+            return GameStatus::Reviewing {
                 ply: k,
-                of: self.game.ply(),
+                of: self.ply(),
             };
         }
-        if let Some(o) = self.game.outcome() {
-            return Status::Over(o);
+        if let Some(o) = self.outcome() {
+            return GameStatus::Over(o);
+        }
+        if self.choosing().is_some() && self.human_to_move() {
+            return GameStatus::ChoosePromotion;
         }
         if let Some((_, text)) = &self.hint {
             let (depth, score) = self.analysis.unwrap_or((0, 0));
-            return Status::Hint {
+            return GameStatus::Hint {
                 text: text.clone(),
                 depth,
                 score,
@@ -164,15 +161,15 @@ impl Session {
             .is_some_and(|p| p.request.purpose == Purpose::Hint);
         if hinting {
             if let Some((depth, score)) = self.analysis {
-                return Status::Analysing { depth, score };
+                return GameStatus::Analysing { depth, score };
             }
         }
         if let Some(m) = self.message {
-            return Status::Message(m);
+            return GameStatus::Message(m);
         }
         // A worker given up on thinks about nothing: say so, whatever waits.
         if self.vs_ai() && self.worker == Worker::Failed {
-            return Status::Message(Message::WorkerFailed);
+            return GameStatus::Message(Message::WorkerFailed);
         }
         if let Some(p) = self
             .pending
@@ -180,20 +177,20 @@ impl Session {
             .filter(|p| p.request.purpose == Purpose::Move)
         {
             let since = p.sent_at.unwrap_or(self.now);
-            return Status::Thinking {
+            return GameStatus::Thinking {
                 seconds: ((self.now - since).max(0.0) / 1000.0) as u32,
             };
         }
         if self.vs_ai() && self.worker == Worker::Starting {
-            return Status::StartingAi;
+            return GameStatus::StartingAi;
         }
-        Status::ToMove {
+        GameStatus::ToMove {
             color: turn,
             yours: match self.config.opponent {
                 Opponent::Ai(_) => Some(turn == self.config.human),
                 Opponent::Human => None,
             },
-            check: self.game.board().in_check(),
+            check: F::in_check(F::board(&self.game)),
         }
     }
 
@@ -206,18 +203,18 @@ impl Session {
     }
 
     /// The strip of `color`: its captures, material and clock.
-    pub fn strip(&self, color: Color) -> Strip {
-        let view = self.game.view(self.seat());
+    pub fn strip(&self, color: Color) -> GameStrip<F> {
+        let captured = F::captured(&self.game, self.seat());
         // `captured[c]` holds pieces taken FROM colour c.
-        let taken: Vec<(usize, Option<Piece>, bool)> = view.captured[color.other().index()]
+        let taken: Vec<(usize, Option<F::Piece>, bool)> = captured[color.other().index()]
             .iter()
-            .map(|c| (c.ply, c.role.map(|r| Piece::new(c.color, r)), c.was_hidden))
+            .map(|c| (c.ply, c.piece, c.was_hidden))
             .collect();
         let worth = |c: Color| -> i32 {
-            view.captured[c.other().index()]
+            captured[c.other().index()]
                 .iter()
-                .filter_map(|x| x.role)
-                .map(points)
+                .filter_map(|x| x.piece)
+                .map(F::points)
                 .sum()
         };
         let (clock_ms, running) = match &self.clock {
@@ -227,7 +224,7 @@ impl Session {
             ),
             None => (None, false),
         };
-        Strip {
+        GameStrip {
             color,
             you: match self.config.opponent {
                 Opponent::Ai(_) => Some(color == self.config.human),
@@ -243,18 +240,15 @@ impl Session {
     /// The true identity of a captured face-down piece, for the capturer's
     /// private look on a shared screen (two players only; `None` when the
     /// rules already show it to both, or nothing was drawn).
-    pub fn private_capture(&self, ply: usize) -> Option<Piece> {
+    pub fn private_capture(&self, ply: usize) -> Option<F::Piece> {
         if self.vs_ai() {
             return None;
         }
-        let r = self.game.history().get(ply)?;
-        let c = r.played.captured.filter(|c| c.hidden)?;
-        let capturer = r.played.piece.color;
-        let private = self.game.sees_capture(Seat::of(capturer), capturer)
-            && !self.game.sees_capture(Seat::Spectator, capturer);
-        private
-            .then_some(r.played.capture_id)
-            .flatten()
-            .map(|role| Piece::new(c.color, role))
+        let r = F::history(&self.game).into_iter().nth(ply)?;
+        r.captured.filter(|&c| F::is_hidden(c))?;
+        let capturer = F::color_of(r.piece);
+        let private = F::sees_capture(&self.game, Seat::of(capturer), capturer)
+            && !F::sees_capture(&self.game, Seat::Spectator, capturer);
+        private.then_some(r.capture_id).flatten()
     }
 }

@@ -7,6 +7,7 @@ use web_sys::{
 };
 
 use super::a11y;
+use super::chess_page;
 use super::dom::*;
 use super::embed;
 use super::i18n::{self, Key};
@@ -19,7 +20,7 @@ use crate::params::{Lang, Theme};
 use crate::rules::notation::Notation;
 use crate::rules::{Color, RuleSet, Square};
 use crate::session::export;
-use crate::session::{Config, Event, Opponent, Session, Step, Takebacks, TimeControl};
+use crate::session::{ChessEvent, Config, Event, Opponent, Session, Step, Takebacks, TimeControl};
 
 fn target_el(e: &web_sys::Event) -> Option<Element> {
     e.target().and_then(|t| t.dyn_into::<Element>().ok())
@@ -83,7 +84,7 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
             _ => {}
         });
     });
-    for id in ["dlg-resign", "dlg-new", "dlg-result"] {
+    for id in ["dlg-resign", "dlg-new", "dlg-result", "dlg-promote"] {
         if let Some(d) = el(doc, id) {
             listen(&d, "close", on_dialog_close);
         }
@@ -91,9 +92,19 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
     if let Some(pts) = el(doc, "points") {
         listen(&pts, "keydown", |e| point_keys(&e));
         listen(&pts, "focusin", |e| {
-            if let Some(sq) = target_el(&e).and_then(|t| a11y::square_of(&t)) {
-                with(|s| s.focus = sq);
-            }
+            let Some(t) = target_el(&e) else { return };
+            with(|s| match s.chess.as_mut() {
+                Some(c) => {
+                    if let Some(sq) = a11y::chess_square_of(&t) {
+                        c.focus = sq;
+                    }
+                }
+                None => {
+                    if let Some(sq) = a11y::square_of(&t) {
+                        s.focus = sq;
+                    }
+                }
+            });
         });
     }
     if let Some(f) = el(doc, "move-form") {
@@ -105,8 +116,8 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
     // Clocks, the AI's thinking time and its watchdog.
     gloo_timers::callback::Interval::new(250, || {
         with(|s| {
-            let clock = s.session.clock().is_some_and(|c| c.running.is_some());
-            if s.session.pending().is_some() || clock || s.session.peek().is_some() {
+            let (tick, clock) = s.needs_tick();
+            if tick {
                 s.dispatch(Event::Tick);
             }
             // A running clock is stored every few seconds: a crash or a
@@ -118,6 +129,13 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
         })
     })
     .forget();
+}
+
+/// Is the page playing chess now?
+fn chess_mode() -> bool {
+    let mut on = false;
+    with(|s| on = s.chess.is_some());
+    on
 }
 
 /// A click anywhere: the button it landed on says what to do.
@@ -139,6 +157,18 @@ fn on_click(e: &web_sys::Event) {
         return;
     };
     // A point of the accessible board: Enter, Space, or a screen reader.
+    if b.get_attribute("data-sq").is_some() && chess_mode() {
+        if let Some(sq) = a11y::chess_square_of(&b) {
+            with(|s| {
+                s.resume_audio();
+                if let Some(c) = s.chess.as_mut() {
+                    c.focus = sq;
+                }
+                s.chess_dispatch(ChessEvent::Tap(Some(sq)));
+            });
+        }
+        return;
+    }
     if let Some(sq) = a11y::square_of(&b) {
         with(|s| {
             s.resume_audio();
@@ -181,7 +211,7 @@ fn page_button(s: &mut Shell, id: &str) {
             set_select(&s.doc, "set-theme", super::prefs::theme_id(p.theme));
             s.prefs_changed(p);
         }
-        "btn-resign" if s.session.game().outcome().is_none() => open(&s.doc, "dlg-resign"),
+        "btn-resign" if !s.game_over() => open(&s.doc, "dlg-resign"),
         "btn-new" => open_new_dialog(s),
         "btn-export" => open_export(s),
         "btn-copy-text" => copy(s, false),
@@ -206,9 +236,13 @@ fn on_dialog_close(e: web_sys::Event) {
         ("dlg-new", "start") => {
             let c = config_from_dialog(&s.doc);
             s.transient = false;
-            s.dispatch(Event::NewGame(c));
+            match chess_page::variant_of(&select_value(&s.doc, "opt-rules")) {
+                Some(v) => s.new_chess_game(c.with_rules(v)),
+                None => s.dispatch(Event::NewGame(c)),
+            }
             s.resize();
         }
+        ("dlg-promote", v) => s.chess_promote(v),
         ("dlg-result", "rematch") => {
             s.transient = false;
             s.dispatch(Event::Rematch);
@@ -248,6 +282,9 @@ fn pointer(canvas: &web_sys::HtmlCanvasElement) {
     listen(canvas, "pointercancel", |_| {
         with(|s| {
             s.drag = None;
+            if let Some(c) = s.chess.as_mut() {
+                c.drag = None;
+            }
             s.schedule();
         })
     });
@@ -255,6 +292,9 @@ fn pointer(canvas: &web_sys::HtmlCanvasElement) {
 
 fn pointer_down(s: &mut Shell, x: f64, y: f64) {
     s.resume_audio();
+    if s.chess.is_some() {
+        return s.chess_pointer_down(x, y);
+    }
     let drag = |from: Square, tap_on_release: bool| Drag {
         from,
         x0: x,
@@ -282,6 +322,9 @@ fn pointer_down(s: &mut Shell, x: f64, y: f64) {
 }
 
 fn pointer_move(s: &mut Shell, x: f64, y: f64) {
+    if s.chess.is_some() {
+        return s.chess_pointer_move(x, y);
+    }
     let Some(d) = s.drag.as_mut() else { return };
     if !d.active && ((x - d.x0).powi(2) + (y - d.y0).powi(2)).sqrt() > DRAG_SLOP {
         d.active = true;
@@ -294,6 +337,9 @@ fn pointer_move(s: &mut Shell, x: f64, y: f64) {
 }
 
 fn pointer_up(s: &mut Shell, x: f64, y: f64) {
+    if s.chess.is_some() {
+        return s.chess_pointer_up(x, y);
+    }
     let Some(d) = s.drag.take() else { return };
     if !d.active {
         if d.tap_on_release {
@@ -312,9 +358,7 @@ fn point_keys(e: &web_sys::Event) {
     let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
         return;
     };
-    let Some(sq) = target_el(e).and_then(|t| a11y::square_of(&t)) else {
-        return;
-    };
+    let Some(t) = target_el(e) else { return };
     let step = match k.key().as_str() {
         "ArrowUp" => Some((0, 1)),
         "ArrowDown" => Some((0, -1)),
@@ -324,6 +368,28 @@ fn point_keys(e: &web_sys::Event) {
     };
     // Enter and Space activate the point as a button: its `click` (also
     // what a screen reader sends) is the tap.
+    if chess_mode() {
+        let Some(sq) = a11y::chess_square_of(&t) else {
+            return;
+        };
+        let handled = if let Some((dx, dy)) = step {
+            with(|s| s.chess_step_focus(sq, dx, dy));
+            true
+        } else if k.key() == "Escape" {
+            with(|s| s.chess_dispatch(ChessEvent::Tap(None)));
+            true
+        } else {
+            false
+        };
+        if handled {
+            e.prevent_default();
+            e.stop_propagation();
+        }
+        return;
+    }
+    let Some(sq) = a11y::square_of(&t) else {
+        return;
+    };
     let handled = if let Some((dx, dy)) = step {
         with(|s| {
             let (dx, dy) = if s.session.flipped() {
@@ -385,12 +451,15 @@ fn typed_move(s: &mut Shell) {
     else {
         return;
     };
-    let before = s.session.game().ply();
+    let before = s.ply();
     s.dispatch(Event::Typed(input.value()));
-    if s.session.game().ply() != before {
+    let failed = match &s.chess {
+        Some(c) => c.session.typed_error().is_some(),
+        None => s.session.typed_error().is_some(),
+    };
+    if s.ply() != before || (s.chess.is_some() && !failed) {
         input.set_value("");
-    } else if let Some(e) = s.session.typed_error() {
-        let _ = e;
+    } else if failed {
         let text = el(&s.doc, "move-error")
             .and_then(|e| e.text_content())
             .unwrap_or_default();
@@ -447,9 +516,22 @@ pub fn show_prefs(doc: &Document, p: &Prefs) {
 }
 
 fn open_new_dialog(s: &mut Shell) {
-    let c = s.session.config();
+    let mut c = s.session.config();
     let doc = &s.doc;
-    set_select(doc, "opt-rules", c.rules.id());
+    match &s.chess {
+        Some(g) => {
+            let gc = g.session.config();
+            c = Config {
+                opponent: gc.opponent,
+                human: gc.human,
+                takebacks: gc.takebacks,
+                clock: gc.clock,
+                ..c
+            };
+            set_select(doc, "opt-rules", gc.rules.id());
+        }
+        None => set_select(doc, "opt-rules", c.rules.id()),
+    }
     set_select(doc, "opt-opponent", c.opponent.id());
     set_select(doc, "opt-undo", c.takebacks.id());
     set_select(
@@ -495,7 +577,9 @@ fn config_from_dialog(doc: &Document) -> Config {
 // ---- export and import ----
 
 fn open_export(s: &mut Shell) {
-    let text = export::to_text(&s.session.record(), s.prefs.notation);
+    let text = s
+        .chess_export()
+        .unwrap_or_else(|| export::to_text(&s.session.record(), s.prefs.notation));
     if let Some(t) = s
         .doc
         .get_element_by_id("export-text")
@@ -523,10 +607,10 @@ fn link(s: &Shell) -> String {
 }
 
 fn copy(s: &mut Shell, as_link: bool) {
-    let text = if as_link {
-        link(s)
-    } else {
-        export::to_text(&s.session.record(), s.prefs.notation)
+    let text = match s.chess_export() {
+        Some(t) => t,
+        None if as_link => link(s),
+        None => export::to_text(&s.session.record(), s.prefs.notation),
     };
     if let Some(t) = s
         .doc
@@ -549,6 +633,19 @@ fn import(s: &mut Shell) {
         .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
         .map(|t| t.value())
         .unwrap_or_default();
+    match s.chess_import(&text) {
+        Some(Ok(())) => {
+            if let Some(d) = dialog(&s.doc, "dlg-export") {
+                d.close();
+            }
+            return;
+        }
+        Some(Err(e)) => {
+            let msg = format!("{} {e}", i18n::t(s.prefs.lang, Key::ImportFailed));
+            return view::set_text(&s.doc, "import-error", &msg);
+        }
+        None => {}
+    }
     let parsed = if text.trim_start().starts_with("game=") || text.contains("#game=") {
         let frag = text
             .trim()
@@ -609,7 +706,10 @@ pub fn embed_listener() {
                 takebacks: req.takebacks.unwrap_or(c.takebacks),
                 clock: req.clock.unwrap_or(c.clock),
             };
-            s.dispatch(Event::NewGame(config));
+            match req.chess {
+                Some(v) => s.new_chess_game(config.with_rules(v)),
+                None => s.dispatch(Event::NewGame(config)),
+            }
             s.resize();
         });
     });

@@ -706,6 +706,10 @@ const HELP_EN: &[(&str, &str)] = &[
         "Move notation",
         "WXF: piece, file, then + forward, − back or . across, then the new file or the distance (C2.5, H8+7); files are numbered 1 to 9 from each player's right. Chinese: 炮二平五, with Chinese numerals for Red and Arabic numerals for Black. Vietnamese: P2-5, M8.7 (. forward, / back, - across). A face-down mover is marked X, 暗 or U (XC2.5, 暗炮二平五, UP2-5), and the piece it turned into is shown as a badge in the move list. You can also type coordinates: h2e2.",
     ),
+    (
+        "Chess and hidden chess",
+        "New game also offers chess and hidden chess on the 8 × 8 board; White moves first. In hidden chess the kings start face up and each side's other 15 pieces are shuffled face down on its start squares. A face-down piece moves as the piece of its start square (the small letter in its corner) and is revealed by its first move; only the capturer learns a captured face-down piece. Castle by moving the king two squares or onto its rook. A pawn on the last rank promotes (a picker opens), also when it is revealed a pawn only on arrival. Moves are listed and typed in standard notation (e4, Nf3, O-O) or as coordinates (e2e4).",
+    ),
 ];
 
 const HELP_FR: &[(&str, &str)] = &[
@@ -736,6 +740,10 @@ const HELP_FR: &[(&str, &str)] = &[
     (
         "Notation des coups",
         "WXF : pièce, colonne, puis + en avant, − en arrière ou . de côté, puis la nouvelle colonne ou la distance (C2.5, H8+7) ; les colonnes sont numérotées de 1 à 9 depuis la droite de chaque joueur. Chinoise : 炮二平五, chiffres chinois pour les Rouges et arabes pour les Noirs. Vietnamienne : P2-5, M8.7 (. en avant, / en arrière, - de côté). Une pièce cachée qui joue est marquée X, 暗 ou U (XC2.5, 暗炮二平五, UP2-5), et la pièce révélée apparaît en badge dans la liste des coups. On peut aussi taper des coordonnées : h2e2.",
+    ),
+    (
+        "Échecs et échecs cachés",
+        "Nouvelle partie propose aussi les échecs et les échecs cachés sur l'échiquier 8 × 8 ; les Blancs commencent. Aux échecs cachés, les rois commencent face visible et les 15 autres pièces de chaque camp sont mélangées face cachée sur leurs cases de départ. Une pièce cachée se déplace comme la pièce de sa case de départ (la petite lettre dans son coin) et se révèle à son premier coup ; seul le preneur apprend ce qu'était une pièce cachée prise. On roque en déplaçant le roi de deux cases ou sur sa tour. Un pion sur la dernière rangée est promu (un choix s'ouvre), même s'il n'est révélé pion qu'à l'arrivée. Les coups s'écrivent en notation anglaise (e4, Nf3, O-O) ou en coordonnées (e2e4).",
     ),
 ];
 
@@ -768,6 +776,10 @@ const HELP_VI: &[(&str, &str)] = &[
         "Ghi nước đi",
         "WXF: quân, cột, rồi + tiến, − lui hoặc . ngang, rồi cột mới hoặc số bước (C2.5, H8+7); các cột đánh số 1 đến 9 từ bên phải của mỗi người chơi. Kiểu Trung Quốc: 炮二平五, số chữ Hán cho Đỏ và số Ả Rập cho Đen. Kiểu Việt Nam: P2-5, M8.7 (. tiến, / lui, - ngang). Quân úp đi được đánh dấu X, 暗 hoặc U (XC2.5, 暗炮二平五, UP2-5), và quân lật ra hiện thành nhãn nhỏ trong danh sách nước đi. Bạn cũng có thể nhập tọa độ: h2e2.",
     ),
+    (
+        "Cờ vua và cờ vua úp",
+        "Ván mới có thêm cờ vua và cờ vua úp trên bàn 8 × 8; Trắng đi trước. Trong cờ vua úp, hai vua ngửa sẵn, 15 quân còn lại của mỗi bên được xáo và úp ở các ô xuất phát. Quân úp đi như quân của ô xuất phát (chữ nhỏ ở góc) và lật lên sau nước đi đầu tiên; chỉ bên ăn quân úp mới biết quân đó là gì. Nhập thành bằng cách đi vua hai ô hoặc đặt vua lên xe. Tốt tới hàng cuối được phong cấp (hiện bảng chọn), kể cả khi chỉ lật ra là tốt lúc tới nơi. Nước đi ghi theo ký hiệu chuẩn (e4, Nf3, O-O) hoặc tọa độ (e2e4).",
+    ),
 ];
 
 const HELP_ZH: &[(&str, &str)] = &[
@@ -798,6 +810,10 @@ const HELP_ZH: &[(&str, &str)] = &[
     (
         "记谱",
         "WXF：棋子、纵线，再用 + 进、− 退、. 平，最后是新纵线或步数（C2.5、H8+7）；纵线从各自右边起数 1 到 9。中文：炮二平五，红方用中文数字，黑方用阿拉伯数字。越南记法：P2-5、M8.7（. 进，/ 退，- 平）。暗子走棋时标 X、暗 或 U（XC2.5、暗炮二平五、UP2-5），翻出的棋子在棋谱中以小标记显示。也可以直接输入坐标：h2e2。",
+    ),
+    (
+        "国际象棋与暗国际象棋",
+        "新局中还可选择 8 × 8 棋盘上的国际象棋和暗国际象棋；白方先走。暗国际象棋中双方的王明摆，其余 15 子打乱后暗放在各自的起始格。暗子按其起始格的棋子走法行走（角上的小字母），第一步走完即翻开；吃掉暗子时只有吃子一方知道它是什么。王走两格或走到本方车上即为易位。兵到底线须升变（会弹出选择），到达时才翻出是兵也一样。着法用标准记法（e4、Nf3、O-O）或坐标（e2e4）输入。",
     ),
 ];
 
@@ -974,4 +990,167 @@ pub struct Words {
     /// Before the texts of the moves an ambiguous typed move could mean.
     pub ambiguous_move: &'static str,
     pub update: &'static str,
+}
+
+// ---- chess and hidden chess ----
+
+/// Texts of the chess games (the 8x8 board), in the four languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChessText {
+    Chess,
+    HiddenChess,
+    White,
+    WhiteToMove,
+    BlackToMove,
+    ChoosePromotion,
+    Promotion,
+    TypeMove,
+    /// The group label of the game choice in the new-game dialog.
+    JieqiFamily,
+    ChessFamily,
+    TakenFromWhite,
+}
+
+pub fn chess_text(lang: Lang, k: ChessText) -> &'static str {
+    use ChessText::*;
+    use Lang::*;
+    match (k, lang) {
+        (Chess, En) => "Chess",
+        (Chess, Fr) => "Échecs",
+        (Chess, Vi) => "Cờ vua",
+        (Chess, Zh) => "国际象棋",
+        (HiddenChess, En) => "Hidden chess",
+        (HiddenChess, Fr) => "Échecs cachés",
+        (HiddenChess, Vi) => "Cờ vua úp",
+        (HiddenChess, Zh) => "暗国际象棋",
+        (White, En) => "White",
+        (White, Fr) => "Blancs",
+        (White, Vi) => "Trắng",
+        (White, Zh) => "白方",
+        (WhiteToMove, En) => "White to move",
+        (WhiteToMove, Fr) => "Aux Blancs de jouer",
+        (WhiteToMove, Vi) => "Trắng đi",
+        (WhiteToMove, Zh) => "白方走",
+        (BlackToMove, En) => "Black to move",
+        (BlackToMove, Fr) => "Aux Noirs de jouer",
+        (BlackToMove, Vi) => "Đen đi",
+        (BlackToMove, Zh) => "黑方走",
+        (ChoosePromotion, En) => "Choose the promotion",
+        (ChoosePromotion, Fr) => "Choisissez la promotion",
+        (ChoosePromotion, Vi) => "Chọn quân phong cấp",
+        (ChoosePromotion, Zh) => "选择升变",
+        (Promotion, En) => "Promotion",
+        (Promotion, Fr) => "Promotion",
+        (Promotion, Vi) => "Phong cấp",
+        (Promotion, Zh) => "升变",
+        (TypeMove, En) => "Type a move (e4, Nf3, e2e4)",
+        (TypeMove, Fr) => "Tapez un coup (e4, Nf3, e2e4)",
+        (TypeMove, Vi) => "Nhập nước đi (e4, Nf3, e2e4)",
+        (TypeMove, Zh) => "输入着法（e4、Nf3、e2e4）",
+        (JieqiFamily, En) => "Jieqi family",
+        (JieqiFamily, Fr) => "Famille jieqi",
+        (JieqiFamily, Vi) => "Họ cờ úp",
+        (JieqiFamily, Zh) => "揭棋类",
+        (ChessFamily, En) => "Chess family",
+        (ChessFamily, Fr) => "Famille échecs",
+        (ChessFamily, Vi) => "Họ cờ vua",
+        (ChessFamily, Zh) => "国际象棋类",
+        (TakenFromWhite, En) => "Taken from White",
+        (TakenFromWhite, Fr) => "Pris aux Blancs",
+        (TakenFromWhite, Vi) => "Quân Trắng bị ăn",
+        (TakenFromWhite, Zh) => "白方被吃",
+    }
+}
+
+/// A side on the chess board: White (who moves first) or Black.
+pub fn chess_color(lang: Lang, c: Color) -> &'static str {
+    match c {
+        Color::Red => chess_text(lang, ChessText::White),
+        Color::Black => t(lang, Key::Black),
+    }
+}
+
+pub fn chess_kind(lang: Lang, k: crate::rules::chess::Kind) -> &'static str {
+    use crate::rules::chess::Kind::*;
+    use Lang::*;
+    match (k, lang) {
+        (Pawn, En) => "pawn",
+        (Pawn, Fr) => "pion",
+        (Pawn, Vi) => "tốt",
+        (Pawn, Zh) => "兵",
+        (Knight, En) => "knight",
+        (Knight, Fr) => "cavalier",
+        (Knight, Vi) => "mã",
+        (Knight, Zh) => "马",
+        (Bishop, En) => "bishop",
+        (Bishop, Fr) => "fou",
+        (Bishop, Vi) => "tượng",
+        (Bishop, Zh) => "象",
+        (Rook, En) => "rook",
+        (Rook, Fr) => "tour",
+        (Rook, Vi) => "xe",
+        (Rook, Zh) => "车",
+        (Queen, En) => "queen",
+        (Queen, Fr) => "dame",
+        (Queen, Vi) => "hậu",
+        (Queen, Zh) => "后",
+        (King, En) => "king",
+        (King, Fr) => "roi",
+        (King, Vi) => "vua",
+        (King, Zh) => "王",
+    }
+}
+
+/// How a screen reader names what stands on a square ("White face-down
+/// piece on a pawn square": it moves as the piece of its start square).
+pub fn chess_piece(lang: Lang, p: crate::rules::chess::Piece) -> String {
+    let c = chess_color(lang, p.color);
+    let k = chess_kind(lang, p.kind);
+    match (p.hidden, lang) {
+        (false, Lang::Zh) => format!("{c}{k}"),
+        (false, _) => format!("{c} {k}"),
+        (true, Lang::En) => format!("{c} face-down piece on a {k} square"),
+        (true, Lang::Fr) => format!("{c}, pièce cachée sur une case de {k}"),
+        (true, Lang::Vi) => format!("{c}, quân úp ở ô {k}"),
+        (true, Lang::Zh) => format!("{c}暗子（{k}位）"),
+    }
+}
+
+pub fn chess_reason(lang: Lang, r: crate::rules::chess::Reason) -> &'static str {
+    use crate::rules::chess::Reason as R;
+    use Lang::*;
+    match (r, lang) {
+        (R::Checkmate, En) => "checkmate",
+        (R::Checkmate, Fr) => "échec et mat",
+        (R::Checkmate, Vi) => "chiếu hết",
+        (R::Checkmate, Zh) => "将死",
+        (R::Stalemate, En) => "stalemate",
+        (R::Stalemate, Fr) => "pat",
+        (R::Stalemate, Vi) => "hết nước (hòa pat)",
+        (R::Stalemate, Zh) => "逼和",
+        (R::Repetition, l) => reason(l, Reason::Repetition),
+        (R::FiftyMoves, En) => "fifty-move rule",
+        (R::FiftyMoves, Fr) => "règle des cinquante coups",
+        (R::FiftyMoves, Vi) => "luật 50 nước",
+        (R::FiftyMoves, Zh) => "五十回合规则",
+        (R::InsufficientMaterial, En) => "insufficient material",
+        (R::InsufficientMaterial, Fr) => "matériel insuffisant",
+        (R::InsufficientMaterial, Vi) => "không đủ quân chiếu hết",
+        (R::InsufficientMaterial, Zh) => "子力不足",
+        (R::Resignation, l) => reason(l, Reason::Resignation),
+        (R::Time, l) => reason(l, Reason::Time),
+        (R::Forfeit, l) => reason(l, Reason::Forfeit),
+    }
+}
+
+/// Chess text names used in `data-i18n-chess` attributes of index.html.
+pub fn chess_text_from_name(name: &str) -> Option<ChessText> {
+    use ChessText::*;
+    Some(match name {
+        "chess" => Chess,
+        "hidden-chess" => HiddenChess,
+        "jieqi-family" => JieqiFamily,
+        "chess-family" => ChessFamily,
+        _ => return None,
+    })
 }

@@ -9,9 +9,12 @@
 
 pub mod a11y;
 mod bind;
+mod chess_page;
+pub mod chess_render;
 mod dom;
 pub mod embed;
 pub mod i18n;
+mod look;
 pub mod offline;
 mod prefs;
 pub mod render;
@@ -26,7 +29,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement};
 
 use crate::params::Lang;
-use crate::session::{export, Config, Message, Opponent, Session};
+use crate::session::{export, ChessSession, Config, Message, Opponent, Session};
 use dom::{el, now, warn};
 use prefs::Prefs;
 use shell::Shell;
@@ -132,12 +135,23 @@ pub fn start() {
         clock: params.clock.flatten(),
     };
     let mut session = None;
-    if !params.embed {
+    let mut chess = None;
+    if params.chess.is_some() {
+        // A chess game asked for in the address: it starts afresh.
+    } else if !params.embed {
         match storage::load_game() {
             None => {}
             Some((raw, parsed)) => {
-                match parsed.and_then(|g| Session::restore(&g, now()).map_err(|e| e.to_string())) {
-                    Ok(s) => session = Some(s),
+                let restored = parsed.and_then(|g| match g {
+                    storage::Stored::Jieqi(g) => Session::restore(&g, now())
+                        .map(|s| session = Some(s))
+                        .map_err(|e| e.to_string()),
+                    storage::Stored::Chess(g) => ChessSession::restore(&g, now())
+                        .map(|s| chess = Some(s))
+                        .map_err(|e| e.to_string()),
+                });
+                match restored {
+                    Ok(()) => {}
                     Err(e) => {
                         message = Some(Message::SavedGameSetAside);
                         if storage::set_aside(&raw, &e) {
@@ -152,6 +166,13 @@ pub fn start() {
             }
         }
     }
+    if let Some(v) = params.chess {
+        match ChessSession::new(config.with_rules(v), now()) {
+            Ok(s) => chess = Some(s),
+            Err(e) => return refuse_to_start(&doc, &e),
+        }
+    }
+    // The Jieqi game waits behind a chess game (a new one of the settings).
     let session = match session {
         Some(s) => s,
         None => match Session::new(config, now()) {
@@ -194,6 +215,9 @@ pub fn start() {
                 }
                 Err(e) => warn(&format!("the game in the link cannot be read: {e}")),
             }
+        }
+        if let Some(c) = chess.take() {
+            s.start_chess(c);
         }
         s.spawn_worker();
         s.resize();

@@ -13,6 +13,7 @@ use web_sys::{
 };
 
 use super::a11y;
+use super::chess_page::{self, ChessPlay};
 use super::dom::*;
 use super::embed;
 use super::i18n;
@@ -25,7 +26,7 @@ use super::worker_link::{self, Heard};
 use crate::params::Theme;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::rules::{Piece, Square};
-use crate::session::{Effect, Event, Post, Session};
+use crate::session::{Config, Effect, Event, Post, Session, Worker};
 
 /// Drag starts only after this many CSS pixels, so a shaky tap never drags.
 pub const DRAG_SLOP: f64 = 4.0;
@@ -34,8 +35,8 @@ pub const DRAG_SLOP: f64 = 4.0;
 /// hung while loading, and restarted like one that stops answering.
 const WORKER_START_MS: u32 = 5000;
 
-pub struct Drag {
-    pub from: Square,
+pub struct Drag<S = Square> {
+    pub from: S,
     pub x0: f64,
     pub y0: f64,
     pub active: bool,
@@ -51,7 +52,10 @@ pub struct Shell {
     pub canvas: HtmlCanvasElement,
     pub ctx: CanvasRenderingContext2d,
     pub geom: Geometry,
+    /// The Jieqi-family game (kept, unused, while a chess game is played).
     pub session: Session,
+    /// A chess or hidden-chess game: the page plays it while it is here.
+    pub chess: Option<ChessPlay>,
     pub prefs: Prefs,
     pub drag: Option<Drag>,
     /// The point that holds the keyboard tab stop.
@@ -114,6 +118,7 @@ impl Shell {
             ctx,
             geom: Geometry::fit(360.0, 400.0, 1.0, false),
             session,
+            chess: None,
             prefs,
             drag: None,
             focus: Square::new(4, 0),
@@ -132,9 +137,92 @@ impl Shell {
     }
 
     pub fn dispatch(&mut self, ev: Event) {
+        if self.chess.is_some() {
+            match chess_page::to_chess(ev) {
+                Ok(ev) => self.chess_dispatch(ev),
+                Err(Event::NewGame(c)) => self.leave_chess(c),
+                // Points of the xiangqi board mean nothing here.
+                Err(_) => {}
+            }
+            return;
+        }
         self.feed(ev);
         self.dirty = true;
         self.schedule();
+    }
+
+    pub fn mark_dirty(&mut self) {
+        self.dirty = true;
+    }
+
+    /// The worker as the game being played knows it.
+    pub fn worker_state(&self) -> Worker {
+        match &self.chess {
+            Some(c) => c.session.worker(),
+            None => self.session.worker(),
+        }
+    }
+
+    pub fn worker_ready(&self) -> bool {
+        self.worker_state() == Worker::Ready
+    }
+
+    /// Plies played in the game on the page.
+    pub fn ply(&self) -> usize {
+        match &self.chess {
+            Some(c) => c.session.ply(),
+            None => self.session.game().ply(),
+        }
+    }
+
+    pub fn game_over(&self) -> bool {
+        match &self.chess {
+            Some(c) => c.session.outcome().is_some(),
+            None => self.session.game().outcome().is_some(),
+        }
+    }
+
+    /// Does time matter now (a clock, the AI's watchdog, a private look)?
+    pub fn needs_tick(&self) -> (bool, bool) {
+        let (clock, pending, peek) = match &self.chess {
+            Some(c) => (
+                c.session.clock().is_some_and(|c| c.running.is_some()),
+                c.session.pending().is_some(),
+                c.session.peek().is_some(),
+            ),
+            None => (
+                self.session.clock().is_some_and(|c| c.running.is_some()),
+                self.session.pending().is_some(),
+                self.session.peek().is_some(),
+            ),
+        };
+        (clock || pending || peek, clock)
+    }
+
+    fn sliding(&self) -> bool {
+        match &self.chess {
+            Some(c) => c.session.slide().is_some(),
+            None => self.session.slide().is_some(),
+        }
+    }
+
+    fn dragging(&self) -> bool {
+        match &self.chess {
+            Some(c) => c.drag.as_ref().is_some_and(|d| d.active),
+            None => self.drag.as_ref().is_some_and(|d| d.active),
+        }
+    }
+
+    /// Back to the Jieqi family: a new game of `c`.
+    fn leave_chess(&mut self, c: Config) {
+        match Session::new(c, now()) {
+            Ok(s) => {
+                self.transient = false;
+                self.replace(s);
+                self.save();
+            }
+            Err(e) => web_sys::console::warn_1(&e.to_string().into()),
+        }
     }
 
     /// Hand an event to the session and carry out its effects; returns
@@ -146,6 +234,11 @@ impl Shell {
             self.apply(e);
         }
         changed
+    }
+
+    /// Carry out an effect (a chess game's shared ones come here too).
+    pub fn apply_shared(&mut self, e: Effect) {
+        self.apply(e)
     }
 
     fn apply(&mut self, e: Effect) {
@@ -191,7 +284,9 @@ impl Shell {
             Effect::Announce(m) => a11y::announce(&self.doc, &view::message_text(&self.prefs, m)),
             Effect::Save => self.save(),
             Effect::ShowResult => {
-                view::result(&self.doc, &self.session, &self.prefs);
+                if self.chess.is_none() {
+                    view::result(&self.doc, &self.session, &self.prefs);
+                }
                 if let Some(d) = dialog(&self.doc, "dlg-result") {
                     if !d.open() {
                         let _ = d.show_modal();
@@ -252,6 +347,11 @@ impl Shell {
         if self.embed || self.transient {
             return;
         }
+        if self.chess.is_some() {
+            self.last_save = now();
+            self.written = self.chess_save();
+            return;
+        }
         let saved = self.session.saved();
         self.last_save = now();
         // What this tab wrote: a `storage` event with the same text is our own.
@@ -261,7 +361,7 @@ impl Shell {
     /// Store the game if a clock runs (everything else is stored as it
     /// happens): the time used on this move is kept when the page goes.
     pub fn save_clock(&mut self) {
-        if self.session.clock().is_some_and(|c| c.running.is_some()) {
+        if self.needs_tick().1 {
             self.save();
         }
     }
@@ -275,11 +375,22 @@ impl Shell {
         let Some((raw, Ok(saved))) = storage::load_game() else {
             return;
         };
-        if let Ok(mut s) = Session::restore(&saved, now()) {
-            self.written = Some(raw);
-            s.set_message(crate::session::Message::OtherTab);
-            self.drag = None;
-            self.replace(s);
+        match saved {
+            storage::Stored::Jieqi(saved) => {
+                if let Ok(mut s) = Session::restore(&saved, now()) {
+                    self.written = Some(raw);
+                    s.set_message(crate::session::Message::OtherTab);
+                    self.drag = None;
+                    self.replace(s);
+                }
+            }
+            storage::Stored::Chess(saved) => {
+                if let Ok(mut s) = crate::session::ChessSession::restore(&saved, now()) {
+                    self.written = Some(raw);
+                    s.set_message(crate::session::Message::OtherTab);
+                    self.start_chess(s);
+                }
+            }
         }
     }
 
@@ -335,8 +446,8 @@ impl Shell {
         Timeout::new(WORKER_START_MS, move || {
             with(|s| {
                 let waiting = matches!(
-                    s.session.worker(),
-                    crate::session::Worker::Starting | crate::session::Worker::Restarting { .. }
+                    s.worker_state(),
+                    Worker::Starting | Worker::Restarting { .. }
                 );
                 if s.worker_gen == gen && s.worker.is_some() && waiting {
                     web_sys::console::warn_1(&"AI worker: not ready in time, restarting it".into());
@@ -402,9 +513,13 @@ impl Shell {
         let cb = Closure::once_into_js(move || {
             with(|s| {
                 s.frame_requested = false;
-                if s.session.slide().is_some() {
+                if s.sliding() {
                     // Moves on the slide, and plays an AI move held for it.
-                    s.dirty |= s.feed(Event::Tick);
+                    s.dirty |= if s.chess.is_some() {
+                        s.chess_feed(crate::session::ChessEvent::Tick)
+                    } else {
+                        s.feed(Event::Tick)
+                    };
                 }
                 // The panels only when something changed; the board always.
                 if std::mem::take(&mut s.dirty) {
@@ -412,7 +527,7 @@ impl Shell {
                 } else {
                     s.draw_board();
                 }
-                if s.session.slide().is_some() || s.drag.as_ref().is_some_and(|d| d.active) {
+                if s.sliding() || s.dragging() {
                     s.schedule();
                 }
             })
@@ -424,6 +539,11 @@ impl Shell {
 
     /// Everything on screen, from the session's state.
     pub fn render(&mut self) {
+        if self.chess.is_some() {
+            self.chess_render();
+            self.post_height();
+            return;
+        }
         let flipped = self.session.flipped();
         if flipped != self.geom.flipped {
             self.resize();
@@ -465,6 +585,9 @@ impl Shell {
     }
 
     pub fn draw_board(&self) {
+        if self.chess.is_some() {
+            return self.chess_draw_board();
+        }
         let s = &self.session;
         let shown = s.shown();
         let mut pieces: Vec<(Square, Piece)> = shown.pieces().collect();
@@ -524,6 +647,13 @@ impl Shell {
             .unwrap_or((vw, vh));
         let w = if w > 0.0 { w } else { vw };
         let h = if h > 40.0 { h } else { vh * 0.7 };
+        if self.chess.is_some() {
+            return self.chess_resize(w, h, dpr);
+        }
+        let _ = self.canvas.remove_attribute("data-board");
+        if let Some(root) = self.doc.document_element() {
+            let _ = root.remove_attribute("data-board");
+        }
         self.geom = Geometry::fit(w, h, dpr, self.session.flipped());
         let g = self.geom;
         self.canvas.set_width((g.css_w * g.dpr) as u32);
@@ -597,7 +727,14 @@ impl Shell {
 
     /// Replace the session (a new game from outside, an imported game).
     pub fn replace(&mut self, session: Session) {
-        let ready = self.session.worker() == crate::session::Worker::Ready;
+        let ready = self.worker_ready();
+        if self.chess.take().is_some() {
+            if let Some(root) = self.doc.document_element() {
+                let _ = root.remove_attribute("data-board");
+            }
+            a11y::build(&self.doc);
+            view::language(&self.doc, &self.prefs);
+        }
         self.session = session;
         self.feed(Event::SetNotation(self.prefs.notation));
         self.feed(Event::SetAnimation(self.prefs.anim_ms));

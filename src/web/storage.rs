@@ -55,12 +55,37 @@ fn save<T: Serialize>(key: &str, value: &T) {
     }
 }
 
+/// A stored game of either family.
+pub enum Stored {
+    Jieqi(SavedGame),
+    Chess(crate::saved::SavedChess),
+}
+
+/// Just the rules of a stored game, to know which record to read.
+#[derive(Deserialize)]
+struct Head {
+    rules: String,
+}
+
 /// The saved game's text and what it reads as (`None` if there is none);
 /// `SavedGame::resume` checks the fields.
-pub fn load_game() -> Option<(String, Result<SavedGame, String>)> {
+pub fn load_game() -> Option<(String, Result<Stored, String>)> {
     let raw = load_raw(GAME_KEY)?;
-    let parsed = parse::<SavedGame>(&raw);
+    let chess = parse::<Head>(&raw).is_ok_and(|h| crate::saved::is_chess_rules(&h.rules));
+    let parsed = if chess {
+        parse(&raw).map(Stored::Chess)
+    } else {
+        parse(&raw).map(Stored::Jieqi)
+    };
     Some((raw, parsed))
+}
+
+/// Store a chess game; returns the text stored.
+pub fn save_chess(g: &crate::saved::SavedChess) -> Option<String> {
+    let s = storage()?;
+    let t = to_json(g)?;
+    s.set_item(GAME_KEY, &t).ok()?;
+    Some(t)
 }
 
 /// Is any game stored (readable or not)?

@@ -7,18 +7,14 @@ use web_sys::{Document, Element};
 
 use super::dom::*;
 use super::i18n::{self, Key, Lang};
+use super::look::Look;
 use super::prefs::Prefs;
 use crate::ai::Level;
-use crate::rules::{Color, Outcome, Piece};
-use crate::session::{Entry, Message, Opponent, Session, Status, Strip, TypedError, Worker};
+use crate::rules::Color;
+use crate::session::{GameSession, GameStatus, GameStrip, Message, Opponent, TypedError, Worker};
 
 fn t(p: &Prefs, k: Key) -> &'static str {
     i18n::t(p.lang, k)
-}
-
-/// The short label of a piece in the chosen set.
-pub fn label(p: &Prefs, piece: Piece) -> &'static str {
-    p.labels.text(piece)
 }
 
 pub fn level_name(lang: Lang, l: Level) -> &'static str {
@@ -55,54 +51,52 @@ pub fn message_text(p: &Prefs, m: Message) -> String {
 
 /// "You won" / "You lost" against the AI, "Red wins" between two players,
 /// "Draw"; then the reason.
-pub fn outcome_title(s: &Session, p: &Prefs, o: Outcome) -> String {
-    match (o.winner, s.config().opponent) {
+pub fn outcome_title<F: Look>(s: &GameSession<F>, p: &Prefs, o: F::Outcome) -> String {
+    match (F::winner(o), s.config().opponent) {
         (None, _) => t(p, Key::DrawTitle).to_string(),
         (Some(w), Opponent::Ai(_)) if w == s.config().human => t(p, Key::YouWon).to_string(),
         (Some(_), Opponent::Ai(_)) => t(p, Key::YouLost).to_string(),
-        (Some(w), Opponent::Human) => format!("{} {}", i18n::color(p.lang, w), t(p, Key::Wins)),
+        (Some(w), Opponent::Human) => format!("{} {}", F::color(p.lang, w), t(p, Key::Wins)),
     }
 }
 
-pub fn outcome_text(s: &Session, p: &Prefs, o: Outcome) -> String {
-    format!(
-        "{} · {}",
-        outcome_title(s, p, o),
-        i18n::reason(p.lang, o.reason)
-    )
+pub fn outcome_text<F: Look>(s: &GameSession<F>, p: &Prefs, o: F::Outcome) -> String {
+    format!("{} · {}", outcome_title(s, p, o), F::reason(p.lang, o))
 }
 
-pub fn status_text(s: &Session, p: &Prefs) -> String {
+pub fn status_text<F: Look>(s: &GameSession<F>, p: &Prefs) -> String {
     match s.status() {
-        Status::Reviewing { ply, of } => format!(
+        GameStatus::Reviewing { ply, of } => format!(
             "{} {ply}/{of} — {}",
             t(p, Key::Reviewing),
             t(p, Key::BackToGame)
         ),
-        Status::Over(o) => outcome_text(s, p, o),
-        Status::Hint { text, depth, score } => {
+        GameStatus::Over(o) => outcome_text(s, p, o),
+        GameStatus::ChoosePromotion => {
+            i18n::chess_text(p.lang, i18n::ChessText::ChoosePromotion).to_string()
+        }
+        GameStatus::Hint { text, depth, score } => {
             format!("{} {text} · d{depth} {score:+}", t(p, Key::HintIs))
         }
-        Status::Analysing { depth, score } => {
+        GameStatus::Analysing { depth, score } => {
             format!("{} · d{depth} {score:+}", t(p, Key::LookingForHint))
         }
-        Status::Message(m) => message_text(p, m),
-        Status::Thinking { seconds } => format!("{} {seconds} s", t(p, Key::ThinkingFor)),
-        Status::StartingAi => t(p, Key::StartingAi).to_string(),
-        Status::ToMove {
+        GameStatus::Message(m) => message_text(p, m),
+        GameStatus::Thinking { seconds } => format!("{} {seconds} s", t(p, Key::ThinkingFor)),
+        GameStatus::StartingAi => t(p, Key::StartingAi).to_string(),
+        GameStatus::ToMove {
             color,
             yours,
             check,
         } => {
             let who = match (yours, color) {
                 (Some(true), _) => {
-                    format!("{} ({})", t(p, Key::YourMove), i18n::color(p.lang, color))
+                    format!("{} ({})", t(p, Key::YourMove), F::color(p.lang, color))
                 }
                 (Some(false), _) => {
-                    format!("{} ({})", t(p, Key::AiToMove), i18n::color(p.lang, color))
+                    format!("{} ({})", t(p, Key::AiToMove), F::color(p.lang, color))
                 }
-                (None, Color::Red) => t(p, Key::RedToMove).to_string(),
-                (None, Color::Black) => t(p, Key::BlackToMove).to_string(),
+                (None, _) => F::to_move(p.lang, color).to_string(),
             };
             if check {
                 format!("{who} · {}", t(p, Key::Check))
@@ -114,7 +108,7 @@ pub fn status_text(s: &Session, p: &Prefs) -> String {
 }
 
 /// Header: rule set and opponent; status line.
-pub fn header(doc: &Document, s: &Session, p: &Prefs) {
+pub fn header<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
     let c = s.config();
     let opp = match c.opponent {
         Opponent::Ai(l) => level_name(p.lang, l).to_string(),
@@ -127,7 +121,7 @@ pub fn header(doc: &Document, s: &Session, p: &Prefs) {
     set_text(
         doc,
         "game-info",
-        &format!("{} · {opp}{clock}", c.rules.name()),
+        &format!("{} · {opp}{clock}", F::rules_name(p.lang, c.rules)),
     );
     if let Some(e) = el(doc, "status") {
         let text = status_text(s, p);
@@ -136,7 +130,7 @@ pub fn header(doc: &Document, s: &Session, p: &Prefs) {
             let _ = e.set_attribute("title", &text);
         }
         let _ = e.set_attribute("data-thinking", if s.thinking() { "1" } else { "0" });
-        let _ = e.set_attribute("data-turn", s.game().turn().name());
+        let _ = e.set_attribute("data-turn", s.turn().name());
         let ready = s.worker() == Worker::Ready || !s.vs_ai();
         let _ = e.set_attribute("data-ready", if ready { "1" } else { "0" });
     }
@@ -177,7 +171,7 @@ fn clock_text(ms: u64) -> String {
 
 /// The strips above and below the board: the side seen at the bottom is
 /// the one the board is turned towards.
-pub fn strips(doc: &Document, s: &Session, p: &Prefs) {
+pub fn strips<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
     let bottom = if s.flipped() {
         Color::Black
     } else {
@@ -196,18 +190,105 @@ fn child(root: &Element, class: &str) -> Option<web_sys::HtmlElement> {
         .and_then(|e| e.dyn_into().ok())
 }
 
-fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
-    let color = i18n::color(p.lang, st.color);
+/// What a strip shows, whatever the board (built once per family, drawn
+/// by one function).
+struct StripData {
+    color: Color,
+    who: String,
+    to_move: bool,
+    material: i32,
+    clock_ms: Option<u64>,
+    running: bool,
+    /// Changes when the captures' content changes.
+    key: String,
+    caps_label: String,
+    caps: Vec<CapData>,
+}
+
+struct CapData {
+    ply: usize,
+    text: String,
+    class: &'static str,
+    was_hidden: bool,
+    /// A private identity (two players): the button's label.
+    private: Option<String>,
+}
+
+fn strip<F: Look>(
+    doc: &Document,
+    root: &Element,
+    s: &GameSession<F>,
+    p: &Prefs,
+    st: &GameStrip<F>,
+) {
+    let color = F::color(p.lang, st.color);
     let who = match (st.you, s.config().opponent) {
         (Some(true), _) => format!("{} ({color})", t(p, Key::You)),
         (Some(false), Opponent::Ai(l)) => format!("{} ({color})", level_name(p.lang, l)),
         _ => color.to_string(),
     };
+    let mut key = format!(
+        "{}{}{}",
+        p.labels.id(),
+        p.lang.id(),
+        s.peek().map_or(0, |k| k + 1)
+    );
+    for &(ply, piece, hidden) in &st.taken {
+        key.push_str(&format!(
+            ",{ply}{}{}",
+            piece.map_or('?', F::key),
+            u8::from(hidden)
+        ));
+    }
+    let caps = st
+        .taken
+        .iter()
+        .map(|&(ply, piece, was_hidden)| {
+            let private = s.private_capture(ply);
+            let (text, class) = match (piece, private) {
+                (_, Some(truth)) if s.peek() == Some(ply) => {
+                    (F::label(p, truth).to_string(), "cap private")
+                }
+                (_, Some(_)) => ("🔒".to_string(), "cap private"),
+                (Some(pc), None) => (F::label(p, pc).to_string(), "cap"),
+                (None, None) => ("?".to_string(), "cap unknown"),
+            };
+            CapData {
+                ply,
+                text,
+                class,
+                was_hidden,
+                private: private.map(|_| {
+                    format!(
+                        "{} {} · {}",
+                        color,
+                        t(p, Key::EyesOnly),
+                        t(p, Key::TapToSee)
+                    )
+                }),
+            }
+        })
+        .collect();
+    let data = StripData {
+        color: st.color,
+        who,
+        to_move: s.outcome().is_none() && s.turn() == st.color,
+        material: st.material,
+        clock_ms: st.clock_ms,
+        running: st.running,
+        key,
+        caps_label: format!("{} {}", t(p, Key::Captured), color),
+        caps,
+    };
+    draw_strip(doc, root, &data);
+}
+
+#[inline(never)]
+fn draw_strip(doc: &Document, root: &Element, st: &StripData) {
     let _ = root.set_attribute("data-color", st.color.name());
-    let to_move = s.game().outcome().is_none() && s.game().turn() == st.color;
-    let _ = root.set_attribute("data-active", if to_move { "1" } else { "0" });
+    let _ = root.set_attribute("data-active", if st.to_move { "1" } else { "0" });
     if let Some(e) = child(root, "who") {
-        e.set_text_content(Some(&who));
+        e.set_text_content(Some(&st.who));
     }
     if let Some(e) = child(root, "material") {
         let m = if st.material > 0 {
@@ -239,72 +320,51 @@ fn strip(doc: &Document, root: &Element, s: &Session, p: &Prefs, st: &Strip) {
     let Some(caps) = child(root, "caps") else {
         return;
     };
-    // Rebuilt only when its content changes.
     // Rebuilt only when what it shows changes.
-    let mut key = format!(
-        "{}{}{}",
-        p.labels.id(),
-        p.lang.id(),
-        s.peek().map_or(0, |k| k + 1)
-    );
-    for &(ply, piece, hidden) in &st.taken {
-        key.push_str(&format!(
-            ",{ply}{}{}",
-            piece.map_or('?', |x| x.role.char()),
-            u8::from(hidden)
-        ));
-    }
-    if caps.get_attribute("data-key").as_deref() == Some(key.as_str()) {
+    if caps.get_attribute("data-key").as_deref() == Some(st.key.as_str()) {
         return;
     }
-    let _ = caps.set_attribute("data-key", &key);
+    let _ = caps.set_attribute("data-key", &st.key);
     caps.set_text_content(None);
     let _ = caps.set_attribute("role", "group");
-    let _ = caps.set_attribute(
-        "aria-label",
-        &format!("{} {}", t(p, Key::Captured), i18n::color(p.lang, st.color)),
-    );
-    for &(ply, piece, was_hidden) in &st.taken {
-        let private = s.private_capture(ply);
-        let Ok(span) = doc.create_element(if private.is_some() { "button" } else { "span" }) else {
+    let _ = caps.set_attribute("aria-label", &st.caps_label);
+    let victim = st.color.other();
+    for c in &st.caps {
+        let tag = if c.private.is_some() {
+            "button"
+        } else {
+            "span"
+        };
+        let Ok(span) = doc.create_element(tag) else {
             continue;
         };
-        let victim = st.color.other();
-        let (text, class) = match (piece, private) {
-            (_, Some(truth)) if s.peek() == Some(ply) => {
-                (label(p, truth).to_string(), "cap private")
-            }
-            (_, Some(_)) => ("🔒".to_string(), "cap private"),
-            (Some(pc), None) => (label(p, pc).to_string(), "cap"),
-            (None, None) => ("?".to_string(), "cap unknown"),
-        };
-        span.set_class_name(class);
+        span.set_class_name(c.class);
         let _ = span.set_attribute("data-color", victim.name());
-        if was_hidden {
+        if c.was_hidden {
             let _ = span.set_attribute("data-hidden", "1");
         }
-        if private.is_some() {
+        if let Some(label) = &c.private {
             let _ = span.set_attribute("type", "button");
-            let _ = span.set_attribute("data-peek", &ply.to_string());
-            let _ = span.set_attribute(
-                "aria-label",
-                &format!(
-                    "{} {} · {}",
-                    i18n::color(p.lang, st.color),
-                    t(p, Key::EyesOnly),
-                    t(p, Key::TapToSee)
-                ),
-            );
+            let _ = span.set_attribute("data-peek", &c.ply.to_string());
+            let _ = span.set_attribute("aria-label", label);
         }
-        span.set_text_content(Some(&text));
+        span.set_text_content(Some(&c.text));
         let _ = caps.append_child(&span);
     }
 }
 
+/// One ply of the move list, worded.
+struct EntryData {
+    text: String,
+    /// The reveal's label and name.
+    reveal: Option<(&'static str, &'static str)>,
+    /// A captured face-down piece: its badge and what is said of it.
+    captured: Option<(String, &'static str)>,
+}
+
 /// The move list: a button per ply, with badges for reveals and for
 /// captured face-down pieces.
-pub fn moves(doc: &Document, s: &Session, p: &Prefs) {
-    let Some(ol) = el(doc, "moves") else { return };
+pub fn moves<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
     let log = s.log();
     let key = format!(
         "{}|{}|{}|{}|{}",
@@ -314,12 +374,34 @@ pub fn moves(doc: &Document, s: &Session, p: &Prefs) {
         p.labels.id(),
         s.notation().id()
     );
-    if ol.get_attribute("data-key").as_deref() == Some(key.as_str()) {
+    if el(doc, "moves")
+        .and_then(|ol| ol.get_attribute("data-key"))
+        .as_deref()
+        == Some(key.as_str())
+    {
         return;
     }
-    let _ = ol.set_attribute("data-key", &key);
+    let entries: Vec<EntryData> = log
+        .iter()
+        .map(|e| EntryData {
+            text: e.text.clone(),
+            reveal: e.reveal.map(|r| (F::label(p, r), F::name(p.lang, r))),
+            captured: e.captured_hidden.map(|c| {
+                (
+                    format!("×{}", c.map_or("?", |c| F::label(p, c))),
+                    c.map_or(t(p, Key::Unknown), |c| F::name(p.lang, c)),
+                )
+            }),
+        })
+        .collect();
+    draw_moves(doc, p, &key, &entries, s.review());
+}
+
+#[inline(never)]
+fn draw_moves(doc: &Document, p: &Prefs, key: &str, log: &[EntryData], current: Option<usize>) {
+    let Some(ol) = el(doc, "moves") else { return };
+    let _ = ol.set_attribute("data-key", key);
     ol.set_text_content(None);
-    let current = s.review();
     for (row, pair) in log.chunks(2).enumerate() {
         let Ok(li) = doc.create_element("li") else {
             continue;
@@ -340,7 +422,7 @@ pub fn moves(doc: &Document, s: &Session, p: &Prefs) {
     }
 }
 
-fn entry_button(doc: &Document, p: &Prefs, e: &Entry, ply: usize) -> Result<Element, ()> {
+fn entry_button(doc: &Document, p: &Prefs, e: &EntryData, ply: usize) -> Result<Element, ()> {
     let b = doc.create_element("button").map_err(|_| ())?;
     b.set_class_name("mv");
     let _ = b.set_attribute("type", "button");
@@ -348,21 +430,20 @@ fn entry_button(doc: &Document, p: &Prefs, e: &Entry, ply: usize) -> Result<Elem
     let _ = b.append_child(&doc.create_text_node(&e.text));
     let w = i18n::words(p.lang);
     let mut spoken = e.text.clone();
-    if let Some(r) = e.reveal {
+    if let Some((label, name)) = e.reveal {
         let badge = doc.create_element("span").map_err(|_| ())?;
         badge.set_class_name("badge reveal");
-        badge.set_text_content(Some(label(p, r)));
+        badge.set_text_content(Some(label));
         let _ = badge.set_attribute("data-ply", &ply.to_string());
         let _ = b.append_child(&badge);
-        spoken.push_str(&format!(", {} {}", w.revealed, i18n::role(p.lang, r.role)));
+        spoken.push_str(&format!(", {} {name}", w.revealed));
     }
-    if let Some(c) = e.captured_hidden {
+    if let Some((text, what)) = &e.captured {
         let badge = doc.create_element("span").map_err(|_| ())?;
         badge.set_class_name("badge capture-hidden");
-        badge.set_text_content(Some(&format!("×{}", c.map_or("?", |c| label(p, c)))));
+        badge.set_text_content(Some(text));
         let _ = badge.set_attribute("data-ply", &ply.to_string());
         let _ = b.append_child(&badge);
-        let what = c.map_or(t(p, Key::Unknown), |c| i18n::role(p.lang, c.role));
         spoken.push_str(&format!(", {} {what}", w.captured));
     }
     if spoken != e.text {
@@ -371,58 +452,87 @@ fn entry_button(doc: &Document, p: &Prefs, e: &Entry, ply: usize) -> Result<Elem
     Ok(b)
 }
 
+/// One side's row of the pools panel.
+struct PoolRow {
+    color: Color,
+    head: String,
+    hidden: u32,
+    /// Label, amount, spoken text.
+    items: Vec<(&'static str, String, String)>,
+}
+
 /// The face-down pools as this seat knows them: counts, or percentages.
-pub fn pools(doc: &Document, s: &Session, p: &Prefs) {
-    let Some(div) = el(doc, "pools") else { return };
+pub fn pools<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
     let key = format!(
-        "{}|{}|{}|{}|{}",
-        s.game().ply(),
+        "{}|{}|{}|{}|{}|{}",
+        s.ply(),
         p.percent,
         p.labels.id(),
         p.lang.id(),
-        s.game().outcome().is_some()
+        s.outcome().is_some(),
+        F::rules_id(s.config().rules)
     );
-    if div.get_attribute("data-key").as_deref() == Some(key.as_str()) {
+    if el(doc, "pools")
+        .and_then(|d| d.get_attribute("data-key"))
+        .as_deref()
+        == Some(key.as_str())
+    {
         return;
     }
-    let _ = div.set_attribute("data-key", &key);
+    let rows: Vec<PoolRow> = F::pools(s)
+        .into_iter()
+        .map(|(c, hidden, items)| {
+            let total = items.iter().map(|&(_, n)| u32::from(n)).sum::<u32>().max(1) as f64;
+            PoolRow {
+                color: c,
+                head: format!("{} · {hidden}: ", F::color(p.lang, c)),
+                hidden,
+                items: items
+                    .into_iter()
+                    .map(|(piece, n)| {
+                        let amount = if p.percent {
+                            format!("{}%", (f64::from(n) / total * 100.0).round() as i64)
+                        } else {
+                            format!("×{n}")
+                        };
+                        let spoken = format!("{} {amount}", F::name(p.lang, piece));
+                        (F::label(p, piece), amount, spoken)
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    draw_pools(doc, &key, &rows);
+}
+
+#[inline(never)]
+fn draw_pools(doc: &Document, key: &str, rows: &[PoolRow]) {
+    let Some(div) = el(doc, "pools") else { return };
+    let _ = div.set_attribute("data-key", key);
     div.set_text_content(None);
-    let view = s.game().view(s.seat());
-    for c in [Color::Red, Color::Black] {
-        let hidden = view.position.hidden_count(c);
-        let pool = view.position.pool(c);
-        let total = pool.total().max(1) as f64;
+    for r in rows {
         let Ok(row) = doc.create_element("div") else {
             continue;
         };
         row.set_class_name("pool-row");
-        let _ = row.set_attribute("data-color", c.name());
-        let _ = row.append_child(
-            &doc.create_text_node(&format!("{} · {hidden}: ", i18n::color(p.lang, c))),
-        );
-        if hidden == 0 {
+        let _ = row.set_attribute("data-color", r.color.name());
+        let _ = row.append_child(&doc.create_text_node(&r.head));
+        if r.hidden == 0 {
             let _ = row.append_child(&doc.create_text_node("—"));
         }
-        for (r, n) in pool.entries().filter(|_| hidden > 0) {
+        for (label, amount, spoken) in r.items.iter().filter(|_| r.hidden > 0) {
             let Ok(item) = doc.create_element("span") else {
                 continue;
             };
             item.set_class_name("pool-item");
-            let icon = doc.create_element("span");
-            if let Ok(icon) = icon {
+            if let Ok(icon) = doc.create_element("span") {
                 icon.set_class_name("pool-icon");
-                let _ = icon.set_attribute("data-color", c.name());
-                icon.set_text_content(Some(label(p, Piece::new(c, r))));
+                let _ = icon.set_attribute("data-color", r.color.name());
+                icon.set_text_content(Some(label));
                 let _ = item.append_child(&icon);
             }
-            let amount = if p.percent {
-                format!("{}%", (f64::from(n) / total * 100.0).round() as i64)
-            } else {
-                format!("×{n}")
-            };
-            let _ = item.append_child(&doc.create_text_node(&amount));
-            let _ =
-                item.set_attribute("aria-label", &format!("{} {amount}", i18n::role(p.lang, r)));
+            let _ = item.append_child(&doc.create_text_node(amount));
+            let _ = item.set_attribute("aria-label", spoken);
             let _ = row.append_child(&item);
         }
         let _ = div.append_child(&row);
@@ -430,22 +540,15 @@ pub fn pools(doc: &Document, s: &Session, p: &Prefs) {
 }
 
 /// The result dialog's content.
-pub fn result(doc: &Document, s: &Session, p: &Prefs) {
-    let Some(o) = s.game().outcome() else { return };
-    set_text(doc, "result-title", &outcome_title(s, p, o));
-    if let Some(e) = el(doc, "result-text") {
-        e.set_text_content(Some(i18n::reason(p.lang, o.reason)));
-        let _ = e.set_attribute("data-winner", o.winner.map_or("none", |c| c.name()));
-        let _ = e.set_attribute("data-reason", o.reason.text());
-    }
+pub fn result<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
+    let Some(o) = s.outcome() else { return };
     // Pieces taken from each side, as this seat may know them now.
-    let view = s.game().view(s.seat());
-    for c in [Color::Red, Color::Black] {
-        let id = format!("result-caps-{}", c.name());
-        let list: Vec<String> = view.captured[c.index()]
+    let captured = F::captured(s.game(), s.seat());
+    let lists = [Color::Red, Color::Black].map(|c| {
+        let list: Vec<String> = captured[c.index()]
             .iter()
             .map(|x| {
-                let name = x.role.map_or("?", |r| label(p, Piece::new(c, r)));
+                let name = x.piece.map_or("?", |q| F::label(p, q));
                 if x.was_hidden {
                     format!("{name}*")
                 } else {
@@ -454,19 +557,39 @@ pub fn result(doc: &Document, s: &Session, p: &Prefs) {
             })
             .collect();
         // The list only: its heading ("Taken from Red") is in the page.
-        let text = if list.is_empty() {
+        if list.is_empty() {
             "—".to_string()
         } else {
             list.join(" ")
-        };
-        set_text(doc, &id, &text);
-    }
+        }
+    });
     let tb = if s.takebacks() == 0 {
         t(p, Key::TakebacksNone).to_string()
     } else {
         format!("{}: {}", t(p, Key::TakebacksUsed), s.takebacks())
     };
-    set_text(doc, "result-takebacks", &tb);
+    let winner = F::winner(o).map_or("none", |c| c.name());
+    draw_result(
+        doc,
+        &outcome_title(s, p, o),
+        [F::reason(p.lang, o), winner, F::reason_id(o)],
+        &lists,
+        &tb,
+    );
+}
+
+#[inline(never)]
+fn draw_result(doc: &Document, title: &str, reason: [&str; 3], lists: &[String; 2], tb: &str) {
+    set_text(doc, "result-title", title);
+    if let Some(e) = el(doc, "result-text") {
+        e.set_text_content(Some(reason[0]));
+        let _ = e.set_attribute("data-winner", reason[1]);
+        let _ = e.set_attribute("data-reason", reason[2]);
+    }
+    for (c, text) in [Color::Red, Color::Black].into_iter().zip(lists) {
+        set_text(doc, &format!("result-caps-{}", c.name()), text);
+    }
+    set_text(doc, "result-takebacks", tb);
 }
 
 /// The words of every `data-i18n` element, the move box and the page's language.
@@ -508,6 +631,28 @@ pub fn language(doc: &Document, p: &Prefs) {
         },
         p.lang,
     );
+    for (attr, label) in [("data-i18n-chess", false), ("data-i18n-chess-group", true)] {
+        let Ok(list) = doc.query_selector_all(&format!("[{attr}]")) else {
+            continue;
+        };
+        for i in 0..list.length() {
+            let Some(e) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+                continue;
+            };
+            let Some(k) = e
+                .get_attribute(attr)
+                .and_then(|n| i18n::chess_text_from_name(&n))
+            else {
+                continue;
+            };
+            let text = i18n::chess_text(p.lang, k);
+            if label {
+                let _ = e.set_attribute("label", text);
+            } else {
+                e.set_text_content(Some(text));
+            }
+        }
+    }
     // How to play.
     if let Some(body) = el(doc, "help-body") {
         body.set_text_content(None);

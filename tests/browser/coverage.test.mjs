@@ -397,7 +397,7 @@ const DAMAGED = [
   ['JSON of the wrong shape: fields missing', '{"version":1,"rules":"jieqi"}', /./],
   ['JSON of the wrong shape: moves not a list', saved({ moves: 'h2e2' }), /./],
   ['a wrong version', saved({ version: 3 }), /another version \(3\)/],
-  ['unknown rules', saved({ rules: 'chess' }), /unknown rules 'chess'/],
+  ['unknown rules', saved({ rules: 'shogi' }), /unknown rules 'shogi'/],
   ['an unknown opponent', saved({ opponent: 'grandmaster' }), /unknown opponent 'grandmaster'/],
   ['an unknown side', saved({ human: 'purple' }), /unknown side 'purple'/],
   ['an illegal move', saved({ moves: ['a0a5R'] }), /move 1 \(a0a5R\)/],

@@ -59,6 +59,7 @@ pub mod game;
 pub mod movetext;
 pub mod perft;
 pub mod position;
+pub mod san;
 pub mod types;
 mod zobrist;
 

@@ -1,0 +1,534 @@
+//! The page playing chess or hidden chess: the same shell, panels and
+//! effects as a Jieqi game, around a `ChessSession`, an 8x8 board drawn by
+//! `chess_render` and 64 accessible squares. The shell is in this mode
+//! while `Shell::chess` holds a game.
+
+use wasm_bindgen::JsCast;
+
+use super::a11y;
+use super::chess_render::{self, Geometry, Scene};
+use super::dom::*;
+use super::embed;
+use super::i18n::{self, ChessText};
+use super::shell::{Drag, Shell};
+use super::storage;
+use super::view;
+use super::worker_link;
+use crate::protocol::ToWorker;
+use crate::rules::chess::{self, Kind, Piece, Square, Variant};
+use crate::session::chess_record::ChessRecord;
+use crate::session::{ChessEffect, ChessEvent, ChessPost, ChessSession, Effect, Event};
+
+/// A chess game on the page.
+pub struct ChessPlay {
+    pub session: ChessSession,
+    pub geom: Geometry,
+    /// The square that holds the keyboard tab stop.
+    pub focus: Square,
+    pub drag: Option<Drag<Square>>,
+}
+
+impl ChessPlay {
+    pub fn new(session: ChessSession) -> ChessPlay {
+        ChessPlay {
+            session,
+            geom: Geometry::fit(360.0, 360.0, 1.0, false),
+            focus: Square::new(4, 1),
+            drag: None,
+        }
+    }
+}
+
+/// A Jieqi page event that means the same in a chess game (`Err`: one
+/// about the xiangqi board's points, or a Jieqi new game).
+pub fn to_chess(ev: Event) -> Result<ChessEvent, Event> {
+    Ok(match ev {
+        Event::Typed(t) => ChessEvent::Typed(t),
+        Event::Undo => ChessEvent::Undo,
+        Event::Resign => ChessEvent::Resign,
+        Event::Rematch => ChessEvent::Rematch,
+        Event::Hint => ChessEvent::Hint,
+        Event::Review(s) => ChessEvent::Review(s),
+        Event::Flip => ChessEvent::Flip,
+        Event::Peek(p) => ChessEvent::Peek(p),
+        Event::AiProgress { id, depth, score } => ChessEvent::AiProgress { id, depth, score },
+        Event::AiReply { id, mv } => ChessEvent::AiReply { id, mv },
+        Event::AiError { id, message } => ChessEvent::AiError { id, message },
+        Event::WorkerReady => ChessEvent::WorkerReady,
+        Event::WorkerFailed => ChessEvent::WorkerFailed,
+        Event::RetryAi => ChessEvent::RetryAi,
+        Event::TwoPlayers => ChessEvent::TwoPlayers,
+        Event::Tick => ChessEvent::Tick,
+        Event::SetNotation(n) => ChessEvent::SetNotation(n),
+        Event::SetAnimation(ms) => ChessEvent::SetAnimation(ms),
+        Event::SetRotate(r) => ChessEvent::SetRotate(r),
+        other => return Err(other),
+    })
+}
+
+/// The promotion picker's button values.
+pub fn kind_of_choice(v: &str) -> Option<Kind> {
+    match v {
+        "q" => Some(Kind::Queen),
+        "r" => Some(Kind::Rook),
+        "b" => Some(Kind::Bishop),
+        "n" => Some(Kind::Knight),
+        _ => None,
+    }
+}
+
+impl Shell {
+    /// Play chess from now on (a new game, a restored one, the embed's).
+    pub fn start_chess(&mut self, session: ChessSession) {
+        let ready = self.worker_ready();
+        self.drag = None;
+        self.chess = Some(ChessPlay::new(session));
+        self.chess_feed(ChessEvent::SetAnimation(self.prefs.anim_ms));
+        self.chess_feed(ChessEvent::SetRotate(self.prefs.rotate));
+        if ready {
+            self.chess_feed(ChessEvent::WorkerReady);
+        }
+        a11y::build_chess(&self.doc);
+        view::language(&self.doc, &self.prefs);
+        // The layout's square board first: the board is fitted into it.
+        if let Some(root) = self.doc.document_element() {
+            let _ = root.set_attribute("data-board", "chess");
+        }
+        self.resize();
+        self.render();
+    }
+
+    pub fn chess_dispatch(&mut self, ev: ChessEvent) {
+        self.chess_feed(ev);
+        self.mark_dirty();
+        self.schedule();
+    }
+
+    /// Hand an event to the chess session and carry out its effects;
+    /// returns whether there were any besides animating.
+    pub fn chess_feed(&mut self, ev: ChessEvent) -> bool {
+        let Some(c) = self.chess.as_mut() else {
+            return false;
+        };
+        let fx = c.session.handle(ev, now());
+        let changed = fx.iter().any(|e| *e != ChessEffect::Animate);
+        for e in fx {
+            self.chess_apply(e);
+        }
+        changed
+    }
+
+    fn chess_apply(&mut self, e: ChessEffect) {
+        // What the families share goes through the Jieqi path.
+        let shared = match e {
+            ChessEffect::Think(req) => {
+                let msg = ToWorker::ThinkChess {
+                    id: req.id,
+                    fen: req.fen,
+                    variant: req.rules,
+                    recent: req.recent.iter().map(|k| format!("{k:x}")).collect(),
+                    level: req.level,
+                    seed: (js_sys::Math::random() * f64::from(u32::MAX)) as u32,
+                    purpose: req.purpose,
+                    clock: req.clock,
+                };
+                let sent = self
+                    .worker
+                    .as_ref()
+                    .is_some_and(|w| worker_link::post(w, &msg));
+                if !sent {
+                    self.chess_feed(ChessEvent::WorkerFailed);
+                }
+                return;
+            }
+            ChessEffect::AnnounceMove { ply } => return self.chess_announce_move(ply),
+            ChessEffect::Save => return self.save(),
+            ChessEffect::ShowResult => {
+                if let Some(c) = &self.chess {
+                    view::result(&self.doc, &c.session, &self.prefs);
+                }
+                Effect::ShowResult
+            }
+            ChessEffect::Post(p) => {
+                if self.embed {
+                    self.chess_post(p);
+                }
+                return;
+            }
+            ChessEffect::Cancel { id } => Effect::Cancel { id },
+            ChessEffect::RestartWorker { delay_ms } => Effect::RestartWorker { delay_ms },
+            ChessEffect::Animate => return,
+            ChessEffect::Sound(s) => Effect::Sound(s),
+            ChessEffect::Announce(m) => Effect::Announce(m),
+        };
+        self.apply_shared(shared);
+    }
+
+    fn chess_post(&self, p: ChessPost) {
+        match p {
+            ChessPost::Ready { rules } => {
+                embed::post(&self.origins, "ready", &[("rules", rules.id().into())])
+            }
+            ChessPost::Move {
+                ply,
+                movetext,
+                notation,
+                color,
+            } => embed::post(
+                &self.origins,
+                "move",
+                &[
+                    ("ply", (ply as u32).into()),
+                    ("move", movetext.into()),
+                    ("notation", notation.into()),
+                    ("color", chess::color_name(color).into()),
+                ],
+            ),
+            ChessPost::GameOver { outcome, takebacks } => {
+                let winner = outcome
+                    .winner
+                    .map_or(wasm_bindgen::JsValue::NULL, |c| chess::color_name(c).into());
+                embed::post(
+                    &self.origins,
+                    "gameover",
+                    &[
+                        ("winner", winner),
+                        ("reason", outcome.reason.text().into()),
+                        ("takebacks", takebacks.into()),
+                    ],
+                );
+            }
+        }
+    }
+
+    pub fn chess_save(&mut self) -> Option<String> {
+        let c = self.chess.as_ref()?;
+        storage::save_chess(&c.session.saved())
+    }
+
+    fn chess_announce_move(&self, ply: usize) {
+        let Some(c) = &self.chess else { return };
+        let s = &c.session;
+        let Some(e) = ply.checked_sub(1).and_then(|i| s.log().get(i)) else {
+            return;
+        };
+        let lang = self.prefs.lang;
+        let w = i18n::words(lang);
+        let history = s.history();
+        let Some(p) = history.get(ply - 1) else {
+            return;
+        };
+        let mut text = format!(
+            "{}: {} ({})",
+            i18n::chess_color(lang, e.color),
+            e.text,
+            p.mv
+        );
+        if let Some(r) = e.reveal {
+            text.push_str(&format!(
+                ", {} {}",
+                w.revealed,
+                i18n::chess_kind(lang, r.kind)
+            ));
+        }
+        if let Some(cap) = e.captured_hidden {
+            let what = cap.map_or(i18n::t(lang, i18n::Key::Unknown), |c| {
+                i18n::chess_kind(lang, c.kind)
+            });
+            text.push_str(&format!(", {} {what}", w.captured));
+        } else if let Some(cap) = p.captured {
+            text.push_str(&format!(
+                ", {} {}",
+                w.captured,
+                i18n::chess_kind(lang, cap.kind)
+            ));
+        }
+        let live = s.ply() == ply;
+        if live && p.check && s.outcome().is_none() {
+            text.push_str(&format!(". {}", i18n::t(lang, i18n::Key::Check)));
+        }
+        if let Some(o) = s.outcome().filter(|_| live) {
+            text.push_str(&format!(". {}", view::outcome_text(s, &self.prefs, o)));
+        }
+        a11y::announce(&self.doc, &text);
+    }
+
+    /// Everything on screen for a chess game.
+    pub fn chess_render(&mut self) {
+        let Some(c) = &self.chess else { return };
+        if c.session.flipped() != c.geom.flipped {
+            self.resize();
+        }
+        self.draw_board();
+        let Some(c) = &self.chess else { return };
+        let (doc, s, p) = (&self.doc, &c.session, &self.prefs);
+        view::header(doc, s, p);
+        view::strips(doc, s, p);
+        view::moves(doc, s, p);
+        view::pools(doc, s, p);
+        let shown = s.shown();
+        let sel = s.selected().map(|q| q.to_string()).unwrap_or_default();
+        let dests: Vec<String> = s.dests().iter().map(|d| d.to_string()).collect();
+        let _ = self.canvas.set_attribute("data-selected", &sel);
+        let _ = self.canvas.set_attribute("data-dests", &dests.join(" "));
+        let _ = self.canvas.set_attribute("data-ply", &s.ply().to_string());
+        let _ = self.canvas.set_attribute(
+            "data-review",
+            &s.review().map(|k| k.to_string()).unwrap_or_default(),
+        );
+        a11y::update_chess(doc, &shown, s.selected(), s.dests(), p.lang, c.focus);
+        view::set_text(
+            doc,
+            "move-label",
+            i18n::chess_text(p.lang, ChessText::TypeMove),
+        );
+        if let Some(e) = el(doc, "move-input") {
+            let _ = e.set_attribute("placeholder", "e4 · Nf3 · e2e4");
+        }
+        promotion_picker(doc, s, p.lang);
+        if let Ok(Some(h)) = doc.query_selector("#dlg-result [data-i18n=taken-from-red]") {
+            let text = i18n::chess_text(p.lang, ChessText::TakenFromWhite);
+            if h.text_content().as_deref() != Some(text) {
+                h.set_text_content(Some(text));
+            }
+        }
+        if dialog(doc, "dlg-result").is_some_and(|d| d.open()) {
+            view::result(doc, s, p);
+        }
+    }
+
+    pub fn chess_draw_board(&self) {
+        let Some(c) = &self.chess else { return };
+        let s = &c.session;
+        let shown = s.shown();
+        let mut pieces: Vec<(Square, Piece)> = shown.pieces().collect();
+        let check = shown.in_check().then(|| shown.king(shown.turn()));
+        let now = now();
+        let slide = s.slide().map(|sl| (sl, sl.t(now)));
+        if let Some(d) = c.drag.as_ref().filter(|d| d.active) {
+            pieces.retain(|(q, _)| *q != d.from);
+        }
+        let scene = Scene {
+            pieces: &pieces,
+            selected: s.selected(),
+            dests: s.dests(),
+            last: s.last_move(),
+            check,
+            coordinates: self.prefs.coords,
+            slide,
+            dark: self.dark(),
+        };
+        chess_render::draw(&self.ctx, &c.geom, &scene);
+        if let Some(d) = c.drag.as_ref().filter(|d| d.active) {
+            if let Some(p) = shown.piece_at(d.from) {
+                chess_render::draw_piece_at(
+                    &self.ctx,
+                    &c.geom,
+                    d.x * c.geom.dpr,
+                    d.y * c.geom.dpr,
+                    p,
+                    d.from,
+                );
+            }
+        }
+        let _ = self
+            .canvas
+            .set_attribute("data-pieces", &pieces.len().to_string());
+    }
+
+    /// Fit the 8x8 board into `w` x `h` CSS pixels.
+    pub fn chess_resize(&mut self, w: f64, h: f64, dpr: f64) {
+        let Some(c) = self.chess.as_mut() else { return };
+        c.geom = Geometry::fit(w, h, dpr, c.session.flipped());
+        let g = c.geom;
+        self.canvas.set_width((g.css_w * g.dpr) as u32);
+        self.canvas.set_height((g.css_h * g.dpr) as u32);
+        let st = self.canvas.style();
+        let _ = st.set_property("width", &px(g.css_w));
+        let _ = st.set_property("height", &px(g.css_h));
+        // CSS-pixel geometry for tests: left, top, square, flipped (the
+        // squares' top-left corner; a square's centre is half a square on).
+        let geom = format!(
+            "{},{},{},{}",
+            dec2(g.ox / g.dpr),
+            dec2(g.oy / g.dpr),
+            dec2(g.cell / g.dpr),
+            g.flipped as u8
+        );
+        let _ = self.canvas.set_attribute("data-geom", &geom);
+        let _ = self.canvas.set_attribute("data-board", "chess");
+        if let Some(root) = self.doc.document_element() {
+            let _ = root.set_attribute("data-board", "chess");
+        }
+        a11y::layout_chess(&self.doc, &g);
+        self.draw_board();
+    }
+
+    // ---- input on the 8x8 board ----
+
+    pub fn chess_pointer_down(&mut self, x: f64, y: f64) {
+        let Some(c) = self.chess.as_mut() else { return };
+        let drag = |from: Square, tap_on_release: bool| Drag {
+            from,
+            x0: x,
+            y0: y,
+            active: false,
+            x,
+            y,
+            tap_on_release,
+        };
+        let sq = c.geom.square_at(x, y);
+        if let Some(sel) = c.session.selected().filter(|q| Some(*q) == sq) {
+            c.drag = Some(drag(sel, true));
+            return;
+        }
+        let before = c.session.selected();
+        if let Some(q) = sq {
+            c.focus = q;
+        }
+        self.chess_dispatch(ChessEvent::Tap(sq));
+        let Some(c) = self.chess.as_mut() else { return };
+        if let Some(sel) = c.session.selected().filter(|q| Some(*q) != before) {
+            c.drag = Some(drag(sel, false));
+        }
+    }
+
+    pub fn chess_pointer_move(&mut self, x: f64, y: f64) {
+        let Some(d) = self.chess.as_mut().and_then(|c| c.drag.as_mut()) else {
+            return;
+        };
+        if !d.active && ((x - d.x0).powi(2) + (y - d.y0).powi(2)).sqrt() > super::shell::DRAG_SLOP {
+            d.active = true;
+        }
+        if d.active {
+            d.x = x;
+            d.y = y;
+            self.schedule();
+        }
+    }
+
+    pub fn chess_pointer_up(&mut self, x: f64, y: f64) {
+        let Some(c) = self.chess.as_mut() else { return };
+        let Some(d) = c.drag.take() else { return };
+        if !d.active {
+            if d.tap_on_release {
+                self.chess_dispatch(ChessEvent::Tap(Some(d.from)));
+            }
+            return;
+        }
+        match c.geom.square_at(x, y) {
+            Some(to) => self.chess_dispatch(ChessEvent::Drop { from: d.from, to }),
+            None => self.schedule(),
+        }
+    }
+
+    /// An arrow key on the accessible squares.
+    pub fn chess_step_focus(&mut self, from: Square, dx: i32, dy: i32) {
+        let Some(c) = self.chess.as_mut() else { return };
+        let (dx, dy) = if c.session.flipped() {
+            (-dx, -dy)
+        } else {
+            (dx, dy)
+        };
+        let (f, r) = (i32::from(from.file()) + dx, i32::from(from.rank()) + dy);
+        if (0..8).contains(&f) && (0..8).contains(&r) {
+            let to = Square::new(f as u8, r as u8);
+            c.focus = to;
+            self.render();
+            a11y::focus_chess(&self.doc, to);
+        }
+    }
+
+    /// The promotion picked in its dialog.
+    pub fn chess_promote(&mut self, value: &str) {
+        match kind_of_choice(value) {
+            Some(k) => self.chess_dispatch(ChessEvent::Promote(k)),
+            // Closed without a choice: a tap off the board (a pawn that
+            // was only moved, not revealed, stays where it was).
+            None => self.chess_dispatch(ChessEvent::Tap(None)),
+        }
+    }
+
+    /// A new chess game from the new-game dialog or the embed.
+    pub fn new_chess_game(&mut self, config: crate::session::ChessConfig) {
+        match &mut self.chess {
+            Some(_) => self.chess_dispatch(ChessEvent::NewGame(config)),
+            None => match ChessSession::new(config, now()) {
+                Ok(s) => {
+                    self.start_chess(s);
+                    self.save();
+                }
+                Err(e) => warn(&e.to_string()),
+            },
+        }
+    }
+
+    /// The chess game as text (export).
+    pub fn chess_export(&self) -> Option<String> {
+        Some(self.chess.as_ref()?.session.record_text())
+    }
+
+    /// An exported chess game, opened for review (not saved over the
+    /// player's game until a new one starts). `None`: not a chess record.
+    pub fn chess_import(&mut self, text: &str) -> Option<Result<(), String>> {
+        if !text.contains("[Game \"chess\"]") && !text.contains("[Game \"hidden-chess\"]") {
+            return None;
+        }
+        let r = ChessRecord::parse(text)
+            .and_then(|r| ChessSession::from_record(&r, now()))
+            .map_err(|e| e.to_string());
+        Some(r.map(|s| {
+            self.transient = true;
+            self.start_chess(s);
+        }))
+    }
+}
+
+/// Open the promotion picker while the player chooses, close it after.
+fn promotion_picker(doc: &web_sys::Document, s: &ChessSession, lang: i18n::Lang) {
+    let Some(d) = dialog(doc, "dlg-promote") else {
+        return;
+    };
+    let choosing = s.choosing().is_some() && s.human_to_move();
+    view::set_text(
+        doc,
+        "promote-title",
+        i18n::chess_text(lang, ChessText::ChoosePromotion),
+    );
+    let color = s.turn();
+    for (v, k) in [
+        ("q", Kind::Queen),
+        ("r", Kind::Rook),
+        ("b", Kind::Bishop),
+        ("n", Kind::Knight),
+    ] {
+        if let Some(b) = doc
+            .query_selector(&format!("#dlg-promote button[value={v}]"))
+            .ok()
+            .flatten()
+        {
+            let name = i18n::chess_kind(lang, k);
+            let _ = b.set_attribute("aria-label", name);
+            let _ = b.set_attribute("title", name);
+            let fig = super::look::figurine(Piece::new(color, k));
+            if b.text_content().as_deref() != Some(fig) {
+                b.set_text_content(Some(fig));
+            }
+        }
+    }
+    if choosing && !d.open() {
+        let _ = d.show_modal();
+        if let Ok(Some(b)) = d.query_selector("button[value=q]") {
+            if let Ok(b) = b.dyn_into::<web_sys::HtmlElement>() {
+                let _ = b.focus();
+            }
+        }
+    } else if !choosing && d.open() {
+        d.close();
+    }
+}
+
+/// Is `v` a chess variant id (`chess`, `hidden-chess`)?
+pub fn variant_of(v: &str) -> Option<Variant> {
+    Variant::from_id(v)
+}
