@@ -106,7 +106,7 @@ impl Level {
             Level::Medium => Settings {
                 movetime_ms: 1000.0,
                 depth: None,
-                nodes: Some(25_000),
+                nodes: Some(15_000),
                 noise: 0,
                 guard: false,
                 random_permille: 0,
