@@ -12,6 +12,7 @@ use super::matches::{
     check_time, elo, time_rule, uci_movetime_ms, MatchConfig, UciEngine, BUDGET_SLACK, MARGIN_MS,
 };
 use crate::ai::{self, ChessSearcher, Level, Limits, Request, Strength};
+use crate::rules::chess::movetext::ParseMoveError;
 use crate::rules::chess::{fen, movetext, Game, Kind, Move, Outcome, Reason, Step, Variant};
 use crate::rules::{Color, Seat};
 
@@ -113,7 +114,9 @@ impl Player {
                 } else if let Some(t) = limits.movetime_ms {
                     check_time(start, t)?;
                 }
-                r.best.ok_or_else(|| "no move".to_string())
+                r.best
+                    .map(|m| ai::chess_answer(&req.position, m))
+                    .ok_or_else(|| "no move".to_string())
             }
             Player::Random { state } => {
                 let moves = game.legal_moves();
@@ -123,7 +126,13 @@ impl Player {
                 *state ^= *state << 13;
                 *state ^= *state >> 7;
                 *state ^= *state << 17;
-                Ok(moves.as_slice()[(*state % moves.len() as u64) as usize])
+                let m = moves.as_slice()[(*state % moves.len() as u64) as usize];
+                // A face-down mover that may turn out a pawn names its promotion.
+                Ok(if game.board().may_promote_on_reveal(m) {
+                    Move::promoting(m.from, m.to, Kind::Queen)
+                } else {
+                    m
+                })
             }
             Player::Uci(e) => {
                 let view = game.view(seat);
@@ -148,22 +157,33 @@ impl Player {
                     .map_err(|err| format!("{err} ({})", time_rule(t)))?;
                 check_time(begin, t)?;
                 let text = line.split_whitespace().nth(1).unwrap_or("");
-                movetext::parse(text)
-                    .map(|mt| mt.mv)
-                    .map_err(|_| format!("unreadable bestmove '{line}'"))
+                match movetext::check_answer(game.board(), text) {
+                    Ok(m) => Ok(m),
+                    Err(ParseMoveError::Syntax(_)) => Err(format!("unreadable bestmove '{line}'")),
+                    Err(e) => Err(format!("bestmove {e}")),
+                }
             }
         }
     }
 }
 
 /// Play `m` for the side to move: a face-down mover revealed a pawn on the
-/// last rank promotes to the piece `m` names (a queen if none).
+/// last rank promotes to the piece `m` names (needed whenever the mover may
+/// turn out a pawn there; ignored if it turns out something else).
 fn play(game: &mut Game, m: Move) -> Result<(), String> {
-    let hidden = game.board().piece_at(m.from).is_some_and(|p| p.hidden);
+    let board = *game.board();
+    let hidden = board.piece_at(m.from).is_some_and(|p| p.hidden);
     let listed = if hidden { m.base() } else { m };
+    if !board.is_legal(listed) {
+        return Err(format!("{m} is not a legal move here"));
+    }
+    movetext::check_promotion_before_reveal(&board, m)
+        .map_err(|()| ParseMoveError::Promotion(m.to_string()).to_string())?;
     if let Step::ChoosePromotion(_) = game.play(listed).map_err(|e| e.to_string())? {
-        game.promote(m.promotion.unwrap_or(Kind::Queen))
-            .map_err(|e| e.to_string())?;
+        let k = m
+            .promotion
+            .ok_or_else(|| format!("{m}: no promotion named"))?;
+        game.promote(k).map_err(|e| e.to_string())?;
     }
     Ok(())
 }
