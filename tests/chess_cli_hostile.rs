@@ -340,3 +340,61 @@ fn king_onto_its_rook_castles_and_uppercase_promotes() {
     // The standard FEN still reads.
     assert!(fen::parse("4k3/8/8/8/8/8/8/4K2R w K - 0 1", Variant::Chess).is_ok());
 }
+
+// ---- 5. openings and SPRT in a chess match ----
+
+#[test]
+fn chess_match_takes_openings_and_sprt() {
+    let dir = scratch("openings");
+    let opening =
+        "xxxxkxxx/xxx1xxxx/3p4/8/4P3/8/XXXX1XXX/XXXXKXXX w KQkq - 0 2 Q1R2B2N2P7q1r2b2n2p7";
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, format!("# one opening\n\n{opening}\n")).unwrap();
+    let out_dir = dir.join("games");
+    let (out, err, code) = jieqi(&[
+        "match",
+        "random",
+        "random",
+        "--rules",
+        "hidden-chess",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--jobs",
+        "1",
+        "--openings",
+        file.to_str().unwrap(),
+        "--sprt",
+        "0",
+        "10",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("openings: 1 position(s)"), "{out}");
+    assert!(out.contains("SPRT [0, 10]: LLR"), "{out}");
+    assert!(err.contains("LLR"), "{err}");
+    for g in ["game-0001.txt", "game-0002.txt"] {
+        let record = std::fs::read_to_string(out_dir.join(g)).unwrap();
+        assert!(record.contains(&format!("[FEN \"{opening}\"]")), "{record}");
+    }
+    // A Jieqi FEN is not a chess opening: the line is named.
+    std::fs::write(
+        &file,
+        "# bad\nrnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n",
+    )
+    .unwrap();
+    let (_, err, code) = jieqi(&[
+        "match",
+        "random",
+        "random",
+        "--rules",
+        "chess",
+        "--openings",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("openings line 2"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

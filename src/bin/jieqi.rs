@@ -326,8 +326,11 @@ mod cli {
                     Some(path) => {
                         let text = std::fs::read_to_string(&path)
                             .map_err(|e| format!("cannot read openings '{path}': {e}"))?;
-                        cli::matches::parse_openings(&text, rules)
-                            .map_err(|e| format!("{path}: {e}"))?
+                        match chess {
+                            Some(v) => cli::chess_match::parse_openings(&text, v),
+                            None => cli::matches::parse_openings(&text, rules),
+                        }
+                        .map_err(|e| format!("{path}: {e}"))?
                     }
                 };
                 if args.len() != 2 {
