@@ -159,8 +159,9 @@ fn play_text(game: &mut Game, text: &str, rng: &mut Xoshiro256PlusPlus) -> Resul
     if !board.is_legal(listed) {
         return Err(movetext::ParseMoveError::Illegal(text.to_string()).to_string());
     }
-    movetext::check_promotion_before_reveal(&board, mt.mv)
-        .map_err(|()| movetext::ParseMoveError::Promotion(text.to_string()).to_string())?;
+    if !movetext::promotion_fits_before_reveal(&board, mt.mv) {
+        return Err(movetext::ParseMoveError::Promotion(text.to_string()).to_string());
+    }
     if mt.capture.is_none() {
         // The referee draws the reveal (and a captured identity).
         if let Step::ChoosePromotion(_) = game.play(listed).map_err(|e| e.to_string())? {

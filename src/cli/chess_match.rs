@@ -177,8 +177,9 @@ fn play(game: &mut Game, m: Move) -> Result<(), String> {
     if !board.is_legal(listed) {
         return Err(format!("{m} is not a legal move here"));
     }
-    movetext::check_promotion_before_reveal(&board, m)
-        .map_err(|()| ParseMoveError::Promotion(m.to_string()).to_string())?;
+    if !movetext::promotion_fits_before_reveal(&board, m) {
+        return Err(ParseMoveError::Promotion(m.to_string()).to_string());
+    }
     if let Step::ChoosePromotion(_) = game.play(listed).map_err(|e| e.to_string())? {
         let k = m
             .promotion

@@ -740,9 +740,14 @@ fn parse_go_with<M>(
                 req.perft_refused |= key == "perft";
                 bad_value = true;
                 // A number too large for the reader is still a number: skip it.
-                if words.get(i).is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit())) {
-                    req.warnings
-                        .push(format!("'{key} {}' is out of range; ignored", clip(words[i], 24)));
+                if words
+                    .get(i)
+                    .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit()))
+                {
+                    req.warnings.push(format!(
+                        "'{key} {}' is out of range; ignored",
+                        clip(words[i], 24)
+                    ));
                     i += 1;
                 } else {
                     req.warnings

@@ -193,26 +193,23 @@ pub fn check_answer(pos: &Position, text: &str) -> Result<Move, ParseMoveError> 
     if mt.reveal.is_some() || mt.capture.is_some() {
         return Err(ParseMoveError::Identity(t()));
     }
-    check_promotion_before_reveal(pos, mt.mv).map_err(|()| ParseMoveError::Promotion(t()))?;
+    if !promotion_fits_before_reveal(pos, mt.mv) {
+        return Err(ParseMoveError::Promotion(t()));
+    }
     Ok(mt.mv)
 }
 
-/// The promotion letter of a move whose reveal is not known yet: for a
-/// face-down mover, needed when it may turn out a pawn on the last rank,
-/// allowed there, refused elsewhere (a face-up mover's letter is checked
-/// with its move).
-pub fn check_promotion_before_reveal(pos: &Position, m: Move) -> Result<(), ()> {
+/// Does the promotion letter of a move whose reveal is not known yet fit?
+/// For a face-down mover it is needed when it may turn out a pawn on the
+/// last rank, allowed there, refused elsewhere (a face-up mover's letter
+/// is checked with its move: always true here).
+pub fn promotion_fits_before_reveal(pos: &Position, m: Move) -> bool {
     if !pos.piece_at(m.from).is_some_and(|p| p.hidden) {
-        return Ok(());
+        return true;
     }
-    let ok = match m.promotion {
+    match m.promotion {
         None => !pos.needs_promotion_before_reveal(m),
         Some(k) => pos.may_promote_on_reveal(m.base()) && Kind::PROMOTIONS.contains(&k),
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(())
     }
 }
 
