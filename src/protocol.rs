@@ -231,10 +231,12 @@ impl Engine {
                     })
                 });
                 // The move as RULES.md section 5 writes it, without the
-                // identity letters: the referee draws those.
+                // identity letters (the referee draws those), with the
+                // promotion wanted should a face-down mover reaching the
+                // last rank turn out a pawn (`a1a8q`).
                 FromWorker::BestMove {
                     id,
-                    mv: r.best.map(|m| m.to_string()),
+                    mv: r.best.map(|m| ai::chess_answer(&pos, m).to_string()),
                 }
             }
         }

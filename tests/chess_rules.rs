@@ -213,7 +213,9 @@ fn late_reveal_promotion_a1a8q_p() {
     assert_eq!(g.moves_text(Seat::Black), ["a1a8qP"]);
     assert_eq!(g.promote(Kind::Queen), Err(PlayError::NoPromotionPending));
 
-    // Text: the promotion letter is required exactly when the reveal is a pawn.
+    // Text: the promotion letter is required when the reveal is a pawn, and
+    // ignored on a face-down mover reaching the last rank as something else
+    // (section 5: the UCI move, `a1a8q` from an engine, then the reveal).
     let pos = hidden("2k5/8/8/8/8/8/8/X3K3 w - - 0 1 P1R1");
     assert!(movetext::resolve(&pos, "a1a8qP").is_ok());
     assert!(movetext::resolve(&pos, "a1a8nP").is_ok());
@@ -221,8 +223,12 @@ fn late_reveal_promotion_a1a8q_p() {
         movetext::resolve(&pos, "a1a8P"),
         Err(movetext::ParseMoveError::Promotion(_))
     ));
-    assert!(matches!(
+    assert_eq!(
         movetext::resolve(&pos, "a1a8qR"),
+        Ok((mv("a1a8"), Some(Kind::Rook), None))
+    );
+    assert!(matches!(
+        movetext::resolve(&pos, "a1a7qR"),
         Err(movetext::ParseMoveError::Promotion(_))
     ));
     assert!(movetext::resolve(&pos, "a1a8R").is_ok());
@@ -344,9 +350,14 @@ fn fifty_moves() {
             reason: Reason::FiftyMoves
         })
     );
-    // A reveal resets the counter, like a pawn move or a capture.
+    // Draws follow chess (RULES.md section 5): a reveal by a piece move
+    // does not reset the counter; only pawn moves and captures do.
     let mut g = game("4k3/8/8/8/8/8/8/R2XK3 w - - 98 60 N1", 0);
     g.play(mv("d1c2")).unwrap();
+    assert_eq!(g.board().halfmove(), 99);
+    // A face-down piece on its second rank moves as a pawn: reset.
+    let mut g = game("4k3/8/8/8/8/8/3X4/R3K3 w - - 98 60 N1", 0);
+    g.play(mv("d2d3")).unwrap();
     assert_eq!(g.board().halfmove(), 0);
 }
 

@@ -365,6 +365,39 @@ pub fn think<G: Game>(
     r
 }
 
+/// A chess move as the engine answers it (RULES.md section 5): a
+/// face-down mover landing on the last rank that may still turn out a
+/// pawn names the promotion it wants then (`a1a8q`): a queen, or a knight
+/// where a short search of both scores the knight higher (as the search's
+/// own chance nodes weigh them). Other moves are returned unchanged.
+pub fn chess_answer(pos: &chess::Position, m: chess::Move) -> chess::Move {
+    if m.promotion.is_some() || !pos.needs_promotion_before_reveal(m) {
+        return m;
+    }
+    let mut searcher = ChessSearcher::new(1);
+    let mut score = |k: chess::Kind| {
+        let pm = chess::Move::promoting(m.from, m.to, k);
+        let mut child = *pos;
+        child.make(pm, Some(chess::Kind::Pawn), None);
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let req = Request::new(child, Vec::new(), Strength::Limits { limits, noise: 0 });
+        let stop = AtomicBool::new(false);
+        // The child's score is for the opponent, to move there.
+        -think(&mut searcher, &req, &stop, &mut |_| {}).score
+    };
+    let queen = score(chess::Kind::Queen);
+    let knight = score(chess::Kind::Knight);
+    let k = if knight > queen {
+        chess::Kind::Knight
+    } else {
+        chess::Kind::Queen
+    };
+    chess::Move::promoting(m.from, m.to, k)
+}
+
 /// Search a seat's position to a fixed depth with a fresh table (bench, tests).
 pub fn search_to_depth<G: Game>(pos: &G, depth: u32) -> SearchResult<G::Move> {
     let mut s = GameSearcher::<G>::new(16);

@@ -45,8 +45,10 @@ mod cli {
                 node budget instead of its clock, e.g. hard:90000
   R: jieqi | chessplayx | vietnam | xiangqi (default: xiangqi for perft without FEN
      only if given; jieqi otherwise)
-  perft and moves also take --rules chess | hidden-chess (8x8, RULES.md section 5);
-     moves then reads FEN [moves MOVE...] and lists the moves after those";
+  perft, moves, result, match and bench also take --rules chess | hidden-chess
+     (8x8, RULES.md section 5); FEN may then be startpos, and moves reads
+     FEN|startpos [moves] [MOVE...] (one quoted argument or many) and lists the
+     moves after those";
 
     const DATAGEN_USAGE: &str = "usage: jieqi datagen --out FILE [--games N] [--nodes N] [--seed S] [--jobs J] [--rules R]
   Self-play by the engine at N nodes a move (default 100 games, 2000 nodes, seed 1),
@@ -67,8 +69,8 @@ mod cli {
         use cli::matches::{MARGIN_MS, MAX_LINE};
         Some(match cmd {
             "uci" => "usage: jieqi [uci]\n  UCI engine on stdin/stdout (Jieqi FEN and move text)",
-            "perft" => "usage: jieqi perft DEPTH [FEN] [--rules R]\n  per-move divide, then total (DEPTH 0 to 9)",
-            "moves" => "usage: jieqi moves FEN [--rules R]\n  legal moves, sorted, one line",
+            "perft" => "usage: jieqi perft DEPTH [FEN] [--rules R]\n  per-move divide, then total (DEPTH 0 to 9)\n  --rules chess|hidden-chess: FEN may be startpos",
+            "moves" => "usage: jieqi moves FEN [--rules R]\n  legal moves, sorted, one line\n  --rules chess|hidden-chess: FEN|startpos [moves] [MOVE...], the moves after those",
             "bench" => "usage: jieqi bench [DEPTH]\n  fixed search (default depth 5): total nodes and nodes/s",
             "match" => return Some(format!("usage: jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
               [--seed S] [--jobs J] [--out DIR] [--openings FILE]
@@ -324,8 +326,11 @@ mod cli {
                     Some(path) => {
                         let text = std::fs::read_to_string(&path)
                             .map_err(|e| format!("cannot read openings '{path}': {e}"))?;
-                        cli::matches::parse_openings(&text, rules)
-                            .map_err(|e| format!("{path}: {e}"))?
+                        match chess {
+                            Some(v) => cli::chess_match::parse_openings(&text, v),
+                            None => cli::matches::parse_openings(&text, rules),
+                        }
+                        .map_err(|e| format!("{path}: {e}"))?
                     }
                 };
                 if args.len() != 2 {

@@ -1,8 +1,57 @@
 //! `perft`, `moves`, `result` and `bench` for chess and hidden chess
 //! (`--rules chess` or `--rules hidden-chess`).
 
-use crate::rules::chess::{fen, movetext, perft, Game, Kind, Outcome, Step, Variant};
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::rules::chess::{
+    fen, movetext, perft, Game, Kind, Outcome, PlayError, Pool, Position, Step, Variant,
+};
 use crate::rules::Color;
+
+/// The position a command names: `startpos` (the variant's start) or a FEN.
+fn read_position(text: &str, variant: Variant) -> Result<Position, String> {
+    match text.trim() {
+        "startpos" => Ok(variant.start()),
+        "" => Err("a FEN or 'startpos' is needed".into()),
+        t => fen::parse(t, variant).map_err(|e| format!("bad FEN '{t}': {e}")),
+    }
+}
+
+/// Split arguments into the position and the move texts. The arguments
+/// may be one quoted string (`"FEN moves e2e4"`) or many (the FEN quoted
+/// or its fields one per argument): they are read as one list of words.
+/// `startpos` is the whole position; otherwise the FEN takes words until
+/// it has six fields, stopping early at `moves` or a word that reads as
+/// move text (a four-field FEN), then a seventh, POOL, when the next word
+/// reads as a pool and not as a move. An optional `moves` follows; every
+/// word after is a move.
+pub fn split_fen_and_moves(args: &[String]) -> (String, Vec<String>) {
+    let words: Vec<&str> = args
+        .iter()
+        .flat_map(|a| a.split_ascii_whitespace())
+        .collect();
+    let is_move = |w: &str| w == "moves" || movetext::parse(w).is_ok();
+    let mut n = 0;
+    if words.first() == Some(&"startpos") {
+        n = 1;
+    } else {
+        while n < words.len() && n < 6 && (n == 0 || !is_move(words[n])) {
+            n += 1;
+        }
+        if n == 6 && words.get(6).is_some_and(|w| !is_move(w) && fen::is_pool(w)) {
+            n = 7;
+        }
+    }
+    let mut rest = &words[n..];
+    if rest.first() == Some(&"moves") {
+        rest = &rest[1..];
+    }
+    (
+        words[..n].join(" "),
+        rest.iter().map(|w| w.to_string()).collect(),
+    )
+}
 
 /// Per-move divide, then the total and the speed.
 pub fn perft_command(
@@ -11,7 +60,7 @@ pub fn perft_command(
     variant: Variant,
 ) -> Result<String, String> {
     let mut pos = match fen_text {
-        Some(t) => fen::parse(t, variant).map_err(|e| e.to_string())?,
+        Some(t) => read_position(t, variant)?,
         None => variant.start(),
     };
     let start = std::time::Instant::now();
@@ -30,17 +79,17 @@ pub fn perft_command(
     Ok(s)
 }
 
-/// `FEN [moves MOVE...]`: the legal moves, sorted, one line, after playing
-/// the given move texts (with their reveal letters) from the FEN.
+/// `FEN|startpos [moves] [MOVE...]`: the legal moves, sorted, one line,
+/// after playing the given move texts (with their reveal letters).
 pub fn moves_command(args: &[String], variant: Variant) -> Result<String, String> {
-    let split = args.iter().position(|a| a == "moves").unwrap_or(args.len());
-    let fen_text = args[..split].join(" ");
-    let mut pos = fen::parse(&fen_text, variant).map_err(|e| e.to_string())?;
-    for (i, text) in args.iter().skip(split + 1).enumerate() {
+    let (fen_text, moves) = split_fen_and_moves(args);
+    let mut pos = read_position(&fen_text, variant)?;
+    for (i, text) in moves.iter().enumerate() {
+        let n = i + 1;
         let (m, reveal, capture_id) =
-            movetext::resolve(&pos, text).map_err(|e| format!("move {}: {e}", i + 1))?;
+            movetext::resolve(&pos, text).map_err(|e| format!("move {n} ({text}): {e}"))?;
         pos.play(m, reveal, capture_id)
-            .map_err(|e| format!("move {}: {e}", i + 1))?;
+            .map_err(|e| format!("move {n} ({text}): {e}"))?;
     }
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
     moves.sort();
@@ -59,32 +108,24 @@ reason, e.g. '1-0 checkmate', '1/2-1/2 stalemate' or '* ongoing'.
   MOVE   move text: e2e4, e7e8q, e1g1, b1c3B (a face-down mover revealed a
          bishop), d1d7QxN (captured a face-down knight). A missing reveal or
          captured letter is drawn from the pool (reproducibly, from --seed,
-         default 1); a face-down mover revealed a pawn on the last rank
-         promotes to the piece its text names, else a queen.";
+         default 1). A promotion letter is needed when a pawn reaches the
+         last rank: a1a8qP (revealed a pawn there); without the reveal
+         letter, whenever the face-down mover may turn out a pawn (a1a8q).
+         A promotion letter on a mover that turns out something else is
+         ignored (a1a8qR is a1a8R).
+         Errors name the move by its number; the FEN takes six fields (four
+         also do), then POOL when face-down pieces exist.";
 
 /// `result --rules chess|hidden-chess`: the verdict line after the moves.
 pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<String, String> {
-    let mut rest = args.iter().map(String::as_str).peekable();
-    let mut head = Vec::new();
-    while let Some(&a) = rest.peek() {
-        if a == "moves" {
-            rest.next();
-            break;
-        }
-        if movetext::parse(a).is_ok() {
-            break;
-        }
-        head.push(a);
-        rest.next();
+    let (fen_text, moves) = split_fen_and_moves(args);
+    if fen_text.is_empty() {
+        return Err("result needs a FEN or 'startpos'".into());
     }
-    let fen_text = head.join(" ");
-    let start = match fen_text.as_str() {
-        "startpos" => variant.start(),
-        "" => return Err("result needs a FEN or 'startpos'".into()),
-        t => fen::parse(t, variant).map_err(|e| format!("bad FEN '{t}': {e}"))?,
-    };
+    let start = read_position(&fen_text, variant)?;
     let mut game = Game::from_position_seeded(variant, start, seed);
-    for (i, text) in rest.enumerate() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7265_7375_6c74);
+    for (i, text) in moves.iter().enumerate() {
         let n = i + 1;
         if let Some(o) = game.outcome() {
             return Err(format!(
@@ -92,28 +133,85 @@ pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<St
                 verdict(Some(o))
             ));
         }
-        play_text(&mut game, text).map_err(|why| format!("move {n} ({text}): {why}"))?;
+        play_text(&mut game, text, &mut rng).map_err(|why| format!("move {n} ({text}): {why}"))?;
     }
     Ok(verdict(game.outcome()))
 }
 
-/// Play one move text on the referee's game; letters left out are drawn.
-fn play_text(game: &mut Game, text: &str) -> Result<(), String> {
-    let mt = movetext::parse(text).map_err(|e| e.to_string())?;
-    let board = game.board();
+/// Play one move text on the referee's game. With its reveal letter it is
+/// checked as written (RULES.md section 5); without it the referee draws
+/// the reveal, and the text must then name the promotion whenever the
+/// mover may turn out a pawn on the last rank (`a1a8q`). A captured letter
+/// is checked in both cases; one left out is drawn.
+fn play_text(game: &mut Game, text: &str, rng: &mut Xoshiro256PlusPlus) -> Result<(), String> {
+    let board = *game.board();
+    let mt = movetext::parse_lenient(&board, text).map_err(|e| e.to_string())?;
     let hidden_mover = board.piece_at(mt.mv.from).is_some_and(|p| p.hidden);
-    if mt.reveal.is_none() && board.revealed_by(mt.mv.base()).is_some() {
+    let listed = if hidden_mover { mt.mv.base() } else { mt.mv };
+    let reveals = board.revealed_by(listed);
+    if mt.reveal.is_some() || reveals.is_none() {
+        let (m, reveal, capture) = movetext::resolve(&board, text).map_err(|e| e.to_string())?;
+        return game
+            .replay(m, reveal, capture)
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+    }
+    if !board.is_legal(listed) {
+        return Err(movetext::ParseMoveError::Illegal(text.to_string()).to_string());
+    }
+    if !movetext::promotion_fits_before_reveal(&board, mt.mv) {
+        return Err(movetext::ParseMoveError::Promotion(text.to_string()).to_string());
+    }
+    if mt.capture.is_none() {
         // The referee draws the reveal (and a captured identity).
-        let listed = if hidden_mover { mt.mv.base() } else { mt.mv };
         if let Step::ChoosePromotion(_) = game.play(listed).map_err(|e| e.to_string())? {
-            game.promote(mt.mv.promotion.unwrap_or(Kind::Queen))
-                .map_err(|e| e.to_string())?;
+            let k = mt.mv.promotion.ok_or("no promotion named")?;
+            game.promote(k).map_err(|e| e.to_string())?;
         }
         return Ok(());
     }
-    game.replay(mt.mv, mt.reveal, mt.capture)
+    // A captured letter without the reveal: check it, then draw the reveal.
+    let us = board.turn();
+    let pool = *board.pool(us);
+    let reveal = draw(&pool, rng).ok_or("no unknown identity left to reveal")?;
+    let m = if reveal == Kind::Pawn && mt.mv.to.relative_rank(us) == 7 {
+        mt.mv
+    } else {
+        listed
+    };
+    board
+        .check_identities(m, Some(reveal), mt.capture)
+        .map_err(|e| match e {
+            PlayError::BadCaptureId(_) => {
+                movetext::ParseMoveError::Capture(text.to_string()).to_string()
+            }
+            e => e.to_string(),
+        })?;
+    game.replay(m, Some(reveal), mt.capture)
         .map(|_| ())
         .map_err(|e| e.to_string())
+}
+
+/// An identity drawn uniformly from `pool`.
+fn draw(pool: &Pool, rng: &mut Xoshiro256PlusPlus) -> Option<Kind> {
+    let n = u64::from(pool.total());
+    if n == 0 {
+        return None;
+    }
+    // Rejection sampling: exactly uniform.
+    let zone = u64::MAX - (u64::MAX % n);
+    let mut x = rng.next_u64();
+    while x >= zone {
+        x = rng.next_u64();
+    }
+    let mut k = x % n;
+    for (id, cnt) in pool.entries() {
+        if k < u64::from(cnt) {
+            return Some(id);
+        }
+        k -= u64::from(cnt);
+    }
+    None
 }
 
 /// The verdict line: `1-0 checkmate`, `1/2-1/2 stalemate`, `* ongoing`.

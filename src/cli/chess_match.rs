@@ -3,15 +3,16 @@
 //! and tells each engine only its seat's view (its move texts leave out the
 //! identity of a face-down piece the other side captured).
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::chess::verdict;
 use super::matches::{
-    check_time, elo, time_rule, uci_movetime_ms, MatchConfig, UciEngine, BUDGET_SLACK, MARGIN_MS,
+    check_time, parse_openings_with, run_games, time_rule, uci_movetime_ms, GameReport,
+    MatchConfig, OpeningsError, UciEngine, BUDGET_SLACK, MARGIN_MS,
 };
 use crate::ai::{self, ChessSearcher, Level, Limits, Request, Strength};
+use crate::rules::chess::movetext::ParseMoveError;
 use crate::rules::chess::{fen, movetext, Game, Kind, Move, Outcome, Reason, Step, Variant};
 use crate::rules::{Color, Seat};
 
@@ -113,7 +114,9 @@ impl Player {
                 } else if let Some(t) = limits.movetime_ms {
                     check_time(start, t)?;
                 }
-                r.best.ok_or_else(|| "no move".to_string())
+                r.best
+                    .map(|m| ai::chess_answer(&req.position, m))
+                    .ok_or_else(|| "no move".to_string())
             }
             Player::Random { state } => {
                 let moves = game.legal_moves();
@@ -123,7 +126,13 @@ impl Player {
                 *state ^= *state << 13;
                 *state ^= *state >> 7;
                 *state ^= *state << 17;
-                Ok(moves.as_slice()[(*state % moves.len() as u64) as usize])
+                let m = moves.as_slice()[(*state % moves.len() as u64) as usize];
+                // A face-down mover that may turn out a pawn names its promotion.
+                Ok(if game.board().may_promote_on_reveal(m) {
+                    Move::promoting(m.from, m.to, Kind::Queen)
+                } else {
+                    m
+                })
             }
             Player::Uci(e) => {
                 let view = game.view(seat);
@@ -148,22 +157,34 @@ impl Player {
                     .map_err(|err| format!("{err} ({})", time_rule(t)))?;
                 check_time(begin, t)?;
                 let text = line.split_whitespace().nth(1).unwrap_or("");
-                movetext::parse(text)
-                    .map(|mt| mt.mv)
-                    .map_err(|_| format!("unreadable bestmove '{line}'"))
+                match movetext::check_answer(game.board(), text) {
+                    Ok(m) => Ok(m),
+                    Err(ParseMoveError::Syntax(_)) => Err(format!("unreadable bestmove '{line}'")),
+                    Err(e) => Err(format!("bestmove {e}")),
+                }
             }
         }
     }
 }
 
 /// Play `m` for the side to move: a face-down mover revealed a pawn on the
-/// last rank promotes to the piece `m` names (a queen if none).
+/// last rank promotes to the piece `m` names (needed whenever the mover may
+/// turn out a pawn there; ignored if it turns out something else).
 fn play(game: &mut Game, m: Move) -> Result<(), String> {
-    let hidden = game.board().piece_at(m.from).is_some_and(|p| p.hidden);
+    let board = *game.board();
+    let hidden = board.piece_at(m.from).is_some_and(|p| p.hidden);
     let listed = if hidden { m.base() } else { m };
+    if !board.is_legal(listed) {
+        return Err(format!("{m} is not a legal move here"));
+    }
+    if !movetext::promotion_fits_before_reveal(&board, m) {
+        return Err(ParseMoveError::Promotion(m.to_string()).to_string());
+    }
     if let Step::ChoosePromotion(_) = game.play(listed).map_err(|e| e.to_string())? {
-        game.promote(m.promotion.unwrap_or(Kind::Queen))
-            .map_err(|e| e.to_string())?;
+        let k = m
+            .promotion
+            .ok_or_else(|| format!("{m}: no promotion named"))?;
+        game.promote(k).map_err(|e| e.to_string())?;
     }
     Ok(())
 }
@@ -174,7 +195,7 @@ struct GameResult {
     record: String,
 }
 
-fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> GameResult {
+fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameResult, String> {
     let seed = cfg
         .seed
         .wrapping_mul(6364136223846793005)
@@ -185,7 +206,12 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> GameResult {
     } else {
         [&cfg.engines[1], &cfg.engines[0]]
     };
-    let mut game = Game::seeded(variant, seed);
+    // Both games of a pair (2k, 2k+1) start from the same opening, colours swapped.
+    let mut game = match cfg.openings.get((index / 2) % cfg.openings.len().max(1)) {
+        None => Game::seeded(variant, seed),
+        Some(text) => Game::from_fen_seeded(text, variant, seed)
+            .map_err(|e| format!("opening '{text}': {e}"))?,
+    };
     let mut players = [
         make_player(specs[0], variant, seed ^ 1),
         make_player(specs[1], variant, seed ^ 2),
@@ -247,85 +273,36 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> GameResult {
         fen::write(game.start_position()),
         game.moves_text(Seat::Spectator).join(" ")
     );
-    GameResult {
+    Ok(GameResult {
         score,
         outcome,
         record,
-    }
+    })
 }
 
 fn color(c: Color) -> &'static str {
     crate::rules::chess::color_name(c)
 }
 
+/// The openings of `--openings FILE` for a chess match: one chess FEN a
+/// line (blank lines and `#` comments skipped), checked as `variant`.
+pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<String>, OpeningsError> {
+    parse_openings_with(text, |line| {
+        fen::parse(line, variant)
+            .map(|pos| fen::write(&pos))
+            .map_err(|e| e.to_string())
+    })
+}
+
 /// Run the match; prints each game and the summary (wins, draws, losses
-/// of engine 1 and the Elo difference with its 95% interval).
+/// of engine 1 and the Elo difference with its 95% interval), with
+/// `--openings` and `--sprt` as in the Jieqi match.
 pub fn run(cfg: &MatchConfig, variant: Variant) -> Result<(usize, usize, usize), String> {
-    if cfg.sprt.is_some() || !cfg.openings.is_empty() {
-        return Err("--sprt and --openings are not available for chess matches yet".into());
-    }
-    if let Some(dir) = &cfg.out_dir {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
-    }
-    println!(
-        "seed {} (--seed {} reproduces this match when every engine has a node budget)",
-        cfg.seed, cfg.seed
-    );
-    println!(
-        "time: a UCI engine {}, a built-in level without a node budget its own clock \
-         + {MARGIN_MS} ms; past it the engine forfeits",
-        time_rule(uci_movetime_ms(cfg))
-    );
-    let next = AtomicUsize::new(0);
-    let tally = Mutex::new((0usize, 0usize, 0usize));
-    std::thread::scope(|s| {
-        for _ in 0..cfg.jobs.max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= cfg.games {
-                    break;
-                }
-                let r = play_game(cfg, variant, i);
-                let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
-                match r.score {
-                    x if x > 0.75 => t.0 += 1,
-                    x if x > 0.25 => t.1 += 1,
-                    _ => t.2 += 1,
-                }
-                eprintln!(
-                    "game {:>4}: {} ({} {})  [{}-{}-{}]",
-                    i + 1,
-                    r.score,
-                    r.outcome,
-                    if i % 2 == 0 {
-                        "engine 1 white"
-                    } else {
-                        "engine 1 black"
-                    },
-                    t.0,
-                    t.1,
-                    t.2,
-                );
-                if let Some(dir) = &cfg.out_dir {
-                    let _ = std::fs::write(format!("{dir}/game-{:04}.txt", i + 1), r.record);
-                }
-            });
-        }
-    });
-    let (w, d, l) = *tally.lock().unwrap_or_else(|e| e.into_inner());
-    let n = (w + d + l).max(1) as f64;
-    let (e, lo, hi) = elo(w, d, l);
-    println!(
-        "{} vs {} ({}, {} games)",
-        cfg.engines[0],
-        cfg.engines[1],
-        variant.id(),
-        w + d + l
-    );
-    println!(
-        "wins {w}  draws {d}  losses {l}  score {:.1}%",
-        (w as f64 + d as f64 / 2.0) / n * 100.0
-    );
-    println!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}]");
-    Ok((w, d, l))
+    run_games(cfg, variant.id(), "white", |i| {
+        play_game(cfg, variant, i).map(|r| GameReport {
+            score: r.score,
+            outcome: r.outcome.to_string(),
+            record: r.record,
+        })
+    })
 }

@@ -52,17 +52,30 @@ impl std::error::Error for OpeningsError {}
 /// The positions of an openings file: one FEN a line; blank lines and lines
 /// starting with `#` are skipped. Each is checked under `rules`.
 pub fn parse_openings(text: &str, rules: RuleSet) -> Result<Vec<String>, OpeningsError> {
+    parse_openings_with(text, |line| {
+        fen::parse(line, rules)
+            .map(|pos| fen::write(&pos))
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// [`parse_openings`] for any game: `read` turns a line into the FEN kept
+/// (or says why it is not a position).
+pub fn parse_openings_with(
+    text: &str,
+    read: impl Fn(&str) -> Result<String, String>,
+) -> Result<Vec<String>, OpeningsError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let pos = fen::parse(line, rules).map_err(|e| OpeningsError {
+        let pos = read(line).map_err(|e| OpeningsError {
             line: i + 1,
             message: format!("{e} in '{line}'"),
         })?;
-        out.push(fen::write(&pos));
+        out.push(pos);
     }
     if out.is_empty() {
         return Err(OpeningsError {
@@ -523,6 +536,33 @@ pub fn elo(w: usize, d: usize, l: usize) -> (f64, f64, f64) {
 }
 
 pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
+    run_games(cfg, cfg.rules.id(), "red", |i| {
+        play_game(cfg, i).map(|r| GameReport {
+            score: r.score,
+            outcome: r.outcome.to_string(),
+            record: r.record,
+        })
+    })
+}
+
+/// One finished game, as the match loop counts and prints it.
+pub(crate) struct GameReport {
+    /// Engine 1's score: 1, 0.5 or 0.
+    pub score: f64,
+    pub outcome: String,
+    pub record: String,
+}
+
+/// The match loop shared by every game: `cfg.jobs` threads play games
+/// `0..cfg.games` with `play_game` (engine 1 has `first_colour` in even
+/// games), print each and the tally, stop early on an SPRT verdict, write
+/// the records to `--out`, and print the summary for `game_id`.
+pub(crate) fn run_games(
+    cfg: &MatchConfig,
+    game_id: &str,
+    first_colour: &str,
+    play_game: impl Fn(usize) -> Result<GameReport, String> + Sync,
+) -> Result<(usize, usize, usize), String> {
     if let Some(dir) = &cfg.out_dir {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
     }
@@ -564,7 +604,7 @@ pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
                 if i >= cfg.games {
                     break;
                 }
-                match play_game(cfg, i) {
+                match play_game(i) {
                     Ok(r) => {
                         let mut t = tally.lock().unwrap();
                         match r.score {
@@ -592,9 +632,9 @@ pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
                             r.score,
                             r.outcome,
                             if i % 2 == 0 {
-                                "engine 1 red"
+                                format!("engine 1 {first_colour}")
                             } else {
-                                "engine 1 black"
+                                "engine 1 black".to_string()
                             },
                             t.0,
                             t.1,
@@ -618,7 +658,7 @@ pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
         "{} vs {} ({}, {} games)",
         cfg.engines[0],
         cfg.engines[1],
-        cfg.rules.id(),
+        game_id,
         w + d + l
     );
     println!(

@@ -438,10 +438,13 @@ impl Engine {
             return;
         };
         let req = parse_go_with(rest, pos.turn(), |w| {
-            let mt = chess::movetext::parse(w).ok()?;
+            let mt = chess::movetext::parse_lenient(&pos, w).ok()?;
+            // A face-down mover's move is listed without its promotion.
+            let hidden = pos.piece_at(mt.mv.from).is_some_and(|p| p.hidden);
+            let m = if hidden { mt.mv.base() } else { mt.mv };
             Some(
-                pos.is_legal(mt.mv)
-                    .then_some(mt.mv)
+                pos.is_legal(m)
+                    .then_some(m)
                     .ok_or_else(|| "not a legal move here".to_string()),
             )
         });
@@ -480,9 +483,11 @@ impl Engine {
             while infinite && !stop.load(Ordering::SeqCst) {
                 std::thread::sleep(std::time::Duration::from_millis(2));
             }
-            // Plain UCI: the referee (or the GUI) draws what a reveal is.
+            // Plain UCI: the referee (or the GUI) draws what a reveal is; a
+            // face-down mover that may turn out a pawn on the last rank
+            // names its promotion (`a1a8q`).
             match r.best {
-                Some(m) => say(&out, &format!("bestmove {m}")),
+                Some(m) => say(&out, &format!("bestmove {}", ai::chess_answer(&pos, m))),
                 None => say(&out, "bestmove (none)"),
             }
         }));
@@ -707,6 +712,8 @@ fn parse_go_with<M>(
     };
     let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, 0.0, 0.0, None);
     let mut searchmoves_given = false;
+    // A limit was given but could not be read (it is then absent).
+    let mut bad_value = false;
     let mut i = 0;
     while i < words.len() {
         let key = words[i];
@@ -731,13 +738,27 @@ fn parse_go_with<M>(
             let value = words.get(i).and_then(|v| v.parse::<i64>().ok());
             let Some(v) = value else {
                 req.perft_refused |= key == "perft";
-                req.warnings
-                    .push(format!("'{key}' needs a whole number; ignored"));
+                bad_value = true;
+                // A number too large for the reader is still a number: skip it.
+                if words
+                    .get(i)
+                    .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit()))
+                {
+                    req.warnings.push(format!(
+                        "'{key} {}' is out of range; ignored",
+                        clip(words[i], 24)
+                    ));
+                    i += 1;
+                } else {
+                    req.warnings
+                        .push(format!("'{key}' needs a whole number; ignored"));
+                }
                 continue;
             };
             i += 1;
             if v < 0 && !clock || (key == "mate" && v == 0) {
                 req.perft_refused |= key == "perft";
+                bad_value = true;
                 req.warnings
                     .push(format!("'{key} {v}' is out of range; ignored"));
                 continue;
@@ -826,8 +847,22 @@ fn parse_go_with<M>(
         req.limits.movetime_ms = Some(fixed.map_or(hard, |m| m.min(hard)));
         req.limits.soft_ms = Some(fixed.map_or(budget, |m| m.min(budget)));
     }
+    let unlimited = req.limits.movetime_ms.is_none()
+        && req.limits.depth.is_none()
+        && req.limits.nodes.is_none()
+        && !clocks_given;
+    if bad_value && !req.infinite && unlimited && req.perft.is_none() && !req.perft_refused {
+        // A bad limit must not turn into a search until 'stop'.
+        req.limits.movetime_ms = Some(BAD_LIMIT_MOVETIME_MS);
+        req.warnings.push(format!(
+            "no usable limit left: searching {BAD_LIMIT_MOVETIME_MS} ms"
+        ));
+    }
     req
 }
+
+/// Time searched when every limit a `go` gave was unreadable.
+const BAD_LIMIT_MOVETIME_MS: f64 = 1000.0;
 
 /// `go perft` on the search thread: per-move counts, then the total;
 /// `stop` ends it early (no total then).

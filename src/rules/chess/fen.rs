@@ -308,6 +308,11 @@ fn parse_counter(s: &str) -> Result<u32, ParseFenError> {
     Ok(v)
 }
 
+/// Does `text` read as a POOL field?
+pub fn is_pool(text: &str) -> bool {
+    parse_pool(text).is_ok()
+}
+
 fn parse_pool(text: &str) -> Result<[Pool; 2], ParseFenError> {
     let mut pool = [Pool::default(); 2];
     if text == "-" {

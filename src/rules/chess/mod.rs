@@ -26,7 +26,11 @@
 //!   to the opposite last rank and turns out a pawn: the move is listed
 //!   once without promotion, the identity is drawn, and then the mover
 //!   chooses the promotion (text `a1a8qP`). In perft each promotion of such
-//!   a pawn is a child of its own.
+//!   a pawn is a child of its own. Text written before the reveal is known
+//!   (an engine's `bestmove`, a move whose reveal the referee draws) names
+//!   the promotion wanted whenever the mover may turn out a pawn (`a1a8q`);
+//!   a promotion letter on a face-down mover that turns out something else
+//!   is ignored (`a1a8qR` is `a1a8R`).
 //! - Castling needs the right (king and corner piece never moved; the FEN
 //!   letters), an own rook or own face-down piece in the corner, a clear
 //!   path, and the king not in check, not crossing or landing on an
@@ -40,9 +44,11 @@
 //! - A pawn on its own back rank (revealed there by a sideways rook or
 //!   queen move, or by castling) steps one square, never two; a pawn on
 //!   its own second rank may step one or two when the path is clear.
-//! - Fifty-move rule: the counter is reset by captures, pawn moves and
-//!   reveals (a reveal cannot be undone, like a pawn move), and the game
-//!   is drawn when it reaches 100 plies. Threefold repetition compares the
+//! - Fifty-move rule: as in chess (section 5: draws follow chess), the
+//!   counter is reset only by captures and pawn moves (a face-down piece
+//!   on its second rank moves as a pawn, and a mover revealed a pawn is
+//!   one; any other reveal does not reset it), and the game is drawn when
+//!   it reaches 100 plies. Threefold repetition compares the
 //!   public position (squares, colours, face-up kinds, face-down marks,
 //!   side to move, castling rights, en-passant square). Both end the game
 //!   at once, like checkmate and stalemate.

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::position::{PlayError, Played, Position};
+use super::position::{Castle, PlayError, Played, Position};
 use super::types::{Kind, Move, Square};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +20,8 @@ pub enum ParseMoveError {
     /// The promotion letter is missing, not allowed or not a promotion piece.
     Promotion(String),
     Capture(String),
+    /// An engine's move named an identity (only the referee draws them).
+    Identity(String),
 }
 
 impl fmt::Display for ParseMoveError {
@@ -41,7 +43,13 @@ impl fmt::Display for ParseMoveError {
             ParseMoveError::Promotion(s) => write!(
                 f,
                 "{s}: a pawn reaching the last rank needs a promotion letter (q, r, b, n), \
-                 and no other move takes one"
+                 as does a face-down piece reaching it that may turn out a pawn (a1a8q); \
+                 no other move takes one"
+            ),
+            ParseMoveError::Identity(s) => write!(
+                f,
+                "{s}: an engine sends the plain UCI move, without identity letters \
+                 (the referee draws what a face-down piece turns out to be)"
             ),
             ParseMoveError::Capture(s) => {
                 write!(f, "{s}: the captured letter does not fit this position")
@@ -105,13 +113,54 @@ pub fn parse(text: &str) -> Result<MoveText, ParseMoveError> {
     })
 }
 
-/// What a move text means in `pos`: the move, its reveal and captured identity.
+/// Read move text as GUIs also write it, where that is unambiguous: an
+/// uppercase promotion letter on a face-up pawn's move (`e7e8Q`, since a
+/// face-up mover reveals nothing), and castling as the king moving onto
+/// its own corner piece (`e1h1`, Chess960 style) when that castling is
+/// legal.
+pub fn parse_lenient(pos: &Position, text: &str) -> Result<MoveText, ParseMoveError> {
+    let mut mt = parse(text)?;
+    let Some(piece) = pos.piece_at(mt.mv.from) else {
+        return Ok(mt);
+    };
+    if !piece.hidden
+        && piece.kind == Kind::Pawn
+        && mt.mv.promotion.is_none()
+        && mt.mv.to.relative_rank(piece.color) == 7
+    {
+        if let Some(k) = mt.reveal.filter(|k| Kind::PROMOTIONS.contains(k)) {
+            mt.mv.promotion = Some(k);
+            mt.reveal = None;
+        }
+    }
+    if piece.kind == Kind::King && mt.mv.promotion.is_none() {
+        let own_corner = pos
+            .piece_at(mt.mv.to)
+            .is_some_and(|q| q.color == piece.color);
+        if own_corner {
+            let castle = Castle::ALL
+                .into_iter()
+                .find(|c| c.king_from == mt.mv.from && c.corner == mt.mv.to);
+            if let Some(c) = castle {
+                let m = Move::new(mt.mv.from, c.king_to);
+                if pos.is_legal(m) {
+                    mt.mv = m;
+                }
+            }
+        }
+    }
+    Ok(mt)
+}
+
+/// What a move text means in `pos`: the move, its reveal and captured
+/// identity. A promotion letter on a face-down mover that turns out not a
+/// pawn is dropped (`a1a8qR` is `a1a8R`).
 pub fn resolve(
     pos: &Position,
     text: &str,
 ) -> Result<(Move, Option<Kind>, Option<Kind>), ParseMoveError> {
-    let mt = parse(text)?;
-    let m = mt.mv;
+    let mt = parse_lenient(pos, text)?;
+    let mut m = mt.mv;
     let piece = pos
         .piece_at(m.from)
         .ok_or(ParseMoveError::NoPiece(m.from))?;
@@ -126,7 +175,42 @@ pub fn resolve(
             PlayError::BadCaptureId(_) => ParseMoveError::Capture(t()),
             _ => ParseMoveError::Illegal(t()),
         })?;
+    if piece.hidden && mt.reveal != Some(Kind::Pawn) {
+        m = m.base();
+    }
     Ok((m, mt.reveal, mt.capture))
+}
+
+/// Check an engine's answer, or any move whose identities the referee is
+/// to draw, before playing it: no identity letters, and a promotion
+/// letter exactly when the move promotes or may promote (a face-down
+/// mover reaching the last rank while its side may still turn up a pawn:
+/// `a1a8q`; also allowed there when it cannot turn out a pawn). Returns
+/// the move (read as [`parse_lenient`] does).
+pub fn check_answer(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    let mt = parse_lenient(pos, text)?;
+    let t = || text.trim().chars().take(40).collect::<String>();
+    if mt.reveal.is_some() || mt.capture.is_some() {
+        return Err(ParseMoveError::Identity(t()));
+    }
+    if !promotion_fits_before_reveal(pos, mt.mv) {
+        return Err(ParseMoveError::Promotion(t()));
+    }
+    Ok(mt.mv)
+}
+
+/// Does the promotion letter of a move whose reveal is not known yet fit?
+/// For a face-down mover it is needed when it may turn out a pawn on the
+/// last rank, allowed there, refused elsewhere (a face-up mover's letter
+/// is checked with its move: always true here).
+pub fn promotion_fits_before_reveal(pos: &Position, m: Move) -> bool {
+    if !pos.piece_at(m.from).is_some_and(|p| p.hidden) {
+        return true;
+    }
+    match m.promotion {
+        None => !pos.needs_promotion_before_reveal(m),
+        Some(k) => pos.may_promote_on_reveal(m.base()) && Kind::PROMOTIONS.contains(&k),
+    }
 }
 
 /// Write a played move for a reader; `knows_capture` says whether this

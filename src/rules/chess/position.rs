@@ -649,6 +649,17 @@ impl Position {
             .is_some_and(|p| p.hidden && m.to.relative_rank(p.color) == 7)
     }
 
+    /// Must the text of `m`, written before its reveal is known (an
+    /// engine's answer, a move whose reveal the referee draws), name a
+    /// promotion? True for a face-down mover landing on the last rank
+    /// while its side's pool still holds a pawn.
+    pub fn needs_promotion_before_reveal(&self, m: Move) -> bool {
+        self.may_promote_on_reveal(m)
+            && self
+                .piece_at(m.from)
+                .is_some_and(|p| self.pool(p.color).get(Kind::Pawn) > 0)
+    }
+
     // ---- making moves ----
 
     /// Play `m`, unchecked: the fast path for search and perft. `reveal` is
@@ -673,7 +684,10 @@ impl Position {
             self.pools_hold(m, reveal, capture_id),
             "make({m}, {reveal:?}, {capture_id:?}): an identity the pool does not hold"
         );
-        let mut progress = mover.kind == Kind::Pawn || mover.hidden;
+        // Fifty-move rule as in chess: pawn moves and captures only. A
+        // face-down piece on its second rank moves as a pawn (its kind is
+        // its start square's); a reveal alone does not reset the counter.
+        let mut progress = mover.kind == Kind::Pawn;
         // The capture (en passant takes the pawn beside).
         let cap_sq = if self.is_en_passant(m, mover) {
             Square::new(m.to.file(), m.from.rank())
@@ -692,6 +706,8 @@ impl Position {
             let id = reveal.unwrap_or(mover.kind);
             self.pool_take(us, id);
             placed = Piece::new(us, id);
+            // A pawn moved (it is one, though it moved as its square's piece).
+            progress |= id == Kind::Pawn;
         }
         if placed.kind == Kind::Pawn && m.to.relative_rank(us) == 7 {
             placed.kind = m
@@ -709,7 +725,6 @@ impl Position {
                         let id = reveal.unwrap_or(corner.kind);
                         self.pool_take(us, id);
                         piece = Piece::new(us, id);
-                        progress = true;
                     }
                     self.put(c.corner_to, piece);
                 }
@@ -772,7 +787,8 @@ impl Position {
     /// listed, without promotion), a reveal exactly when a face-down piece
     /// is turned up (the mover, or the corner piece in castling) and held
     /// by its side's pool, a promotion exactly when a pawn lands on the
-    /// last rank (for a face-down mover: when it is revealed a pawn there),
+    /// last rank (a face-down mover: needed when it is revealed a pawn
+    /// there, allowed and ignored when it lands there as something else),
     /// and a captured identity only for a face-down piece, held by the pool.
     pub fn check_identities(
         &self,
@@ -802,10 +818,14 @@ impl Position {
             _ => return Err(PlayError::BadReveal(m)),
         }
         if mover.hidden {
-            let pawn_on_last = reveal == Some(Kind::Pawn) && m.to.relative_rank(us) == 7;
+            // A face-down mover reaching the last rank may name the
+            // promotion it wants should it turn out a pawn (the engine's
+            // `a1a8q`); the letter is needed when it is revealed a pawn
+            // there (`a1a8qP`) and ignored otherwise (`a1a8qR` = `a1a8R`).
+            let last = m.to.relative_rank(us) == 7;
             let ok = match m.promotion {
-                None => !pawn_on_last,
-                Some(k) => pawn_on_last && Kind::PROMOTIONS.contains(&k),
+                None => !(last && reveal == Some(Kind::Pawn)),
+                Some(k) => last && Kind::PROMOTIONS.contains(&k),
             };
             if !ok {
                 return Err(PlayError::BadPromotion(m));
