@@ -167,13 +167,17 @@ fn levels_take_a_view_and_answer() {
         assert!(g.legal_moves().contains(&m), "{level:?}: {m}");
         assert!(infos > 0, "{level:?} reports progress");
     }
-    // The levels really differ: more time and depth, less deliberate noise.
+    // The levels really differ: more nodes (Hard: no cap), never less time,
+    // never more deliberate noise.
     let levels = Level::ALL.map(Level::settings);
     for w in levels.windows(2) {
         let (weak, strong) = (w[0], w[1]);
-        assert!(weak.movetime_ms < strong.movetime_ms, "{levels:?}");
-        assert!(weak.noise > strong.noise, "{levels:?}");
+        let budget = |n: Option<u64>| n.unwrap_or(u64::MAX);
+        assert!(budget(weak.nodes) < budget(strong.nodes), "{levels:?}");
+        assert!(weak.movetime_ms <= strong.movetime_ms, "{levels:?}");
+        assert!(weak.noise >= strong.noise, "{levels:?}");
     }
+    assert_eq!(levels[3].nodes, None, "Hard has no node cap");
     assert_eq!(levels[3].noise, 0, "Hard plays without noise");
 }
 
