@@ -136,9 +136,13 @@ pub fn start() {
     };
     let mut session = None;
     let mut chess = None;
-    if params.chess.is_some() {
-        // A chess game asked for in the address: it starts afresh.
-    } else if !params.embed {
+    // A chess game asked for in the address starts afresh, unless the saved
+    // game is one of that variant (reloading the link resumes it).
+    let resume_chess = params.chess.is_some_and(|v| {
+        !params.embed
+            && matches!(storage::load_game(), Some((_, Ok(storage::Stored::Chess(g)))) if g.rules == v.id())
+    });
+    if !params.embed && (params.chess.is_none() || resume_chess) {
         match storage::load_game() {
             None => {}
             Some((raw, parsed)) => {
@@ -166,7 +170,7 @@ pub fn start() {
             }
         }
     }
-    if let Some(v) = params.chess {
+    if let (Some(v), false) = (params.chess, resume_chess) {
         match ChessSession::new(config.with_rules(v), now()) {
             Ok(s) => chess = Some(s),
             Err(e) => return refuse_to_start(&doc, &e),

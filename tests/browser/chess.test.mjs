@@ -238,3 +238,20 @@ test('a chess game is saved and resumes after a reload', async () => {
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test('reloading a hidden-chess link resumes its game instead of starting afresh', async () => {
+  const { ctx, page, errors } = await openGame(browser, `${url}?rules=hidden-chess&opponent=human`, PHONE);
+  await typeMove(page, 'e2e4');
+  await typeMove(page, 'e7e5');
+  assert.equal((await state(page)).ply, 2);
+  await page.reload();
+  await page.waitForSelector('body[data-worker="ready"]');
+  assert.equal(await page.getAttribute('#board', 'data-board'), 'chess');
+  assert.equal((await state(page)).ply, 2, 'the game in progress came back');
+  // A link to the other chess game starts that one.
+  await page.goto(`${url}?rules=chess&opponent=human`);
+  await page.waitForSelector('body[data-worker="ready"]');
+  assert.equal((await state(page)).ply, 0);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
