@@ -400,7 +400,7 @@ fn point_keys(e: &web_sys::Event) {
             if let Some(to) = Square::try_new(sq.file() as i32 + dx, sq.rank() as i32 + dy) {
                 s.focus = to;
                 s.render();
-                a11y::focus(&s.doc, to);
+                a11y::focus(&s.doc, &to);
             }
         });
         true

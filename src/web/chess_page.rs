@@ -32,7 +32,7 @@ impl ChessPlay {
     pub fn new(session: ChessSession) -> ChessPlay {
         ChessPlay {
             session,
-            geom: Geometry::fit(360.0, 360.0, 1.0, false),
+            geom: chess_render::fit(360.0, 360.0, 1.0, false),
             focus: Square::new(4, 1),
             drag: None,
         }
@@ -336,34 +336,6 @@ impl Shell {
             .set_attribute("data-pieces", &pieces.len().to_string());
     }
 
-    /// Fit the 8x8 board into `w` x `h` CSS pixels.
-    pub fn chess_resize(&mut self, w: f64, h: f64, dpr: f64) {
-        let Some(c) = self.chess.as_mut() else { return };
-        c.geom = Geometry::fit(w, h, dpr, c.session.flipped());
-        let g = c.geom;
-        self.canvas.set_width((g.css_w * g.dpr) as u32);
-        self.canvas.set_height((g.css_h * g.dpr) as u32);
-        let st = self.canvas.style();
-        let _ = st.set_property("width", &px(g.css_w));
-        let _ = st.set_property("height", &px(g.css_h));
-        // CSS-pixel geometry for tests: left, top, square, flipped (the
-        // squares' top-left corner; a square's centre is half a square on).
-        let geom = format!(
-            "{},{},{},{}",
-            dec2(g.ox / g.dpr),
-            dec2(g.oy / g.dpr),
-            dec2(g.cell / g.dpr),
-            g.flipped as u8
-        );
-        let _ = self.canvas.set_attribute("data-geom", &geom);
-        let _ = self.canvas.set_attribute("data-board", "chess");
-        if let Some(root) = self.doc.document_element() {
-            let _ = root.set_attribute("data-board", "chess");
-        }
-        a11y::layout_chess(&self.doc, &g);
-        self.draw_board();
-    }
-
     // ---- input on the 8x8 board ----
 
     pub fn chess_pointer_down(&mut self, x: f64, y: f64) {
@@ -377,7 +349,7 @@ impl Shell {
             y,
             tap_on_release,
         };
-        let sq = c.geom.square_at(x, y);
+        let sq = chess_render::square_at(&c.geom, x, y);
         if let Some(sel) = c.session.selected().filter(|q| Some(*q) == sq) {
             c.drag = Some(drag(sel, true));
             return;
@@ -416,7 +388,7 @@ impl Shell {
             }
             return;
         }
-        match c.geom.square_at(x, y) {
+        match chess_render::square_at(&c.geom, x, y) {
             Some(to) => self.chess_dispatch(ChessEvent::Drop { from: d.from, to }),
             None => self.schedule(),
         }
@@ -435,7 +407,7 @@ impl Shell {
             let to = Square::new(f as u8, r as u8);
             c.focus = to;
             self.render();
-            a11y::focus_chess(&self.doc, to);
+            a11y::focus(&self.doc, &to);
         }
     }
 

@@ -14,6 +14,7 @@ use web_sys::{
 
 use super::a11y;
 use super::chess_page::{self, ChessPlay};
+use super::chess_render;
 use super::dom::*;
 use super::embed;
 use super::i18n;
@@ -647,21 +648,25 @@ impl Shell {
             .unwrap_or((vw, vh));
         let w = if w > 0.0 { w } else { vw };
         let h = if h > 40.0 { h } else { vh * 0.7 };
-        if self.chess.is_some() {
-            return self.chess_resize(w, h, dpr);
-        }
-        let _ = self.canvas.remove_attribute("data-board");
-        if let Some(root) = self.doc.document_element() {
-            let _ = root.remove_attribute("data-board");
-        }
-        self.geom = Geometry::fit(w, h, dpr, self.session.flipped());
-        let g = self.geom;
+        // The chess board marks the canvas and the layout (a square board).
+        let (g, board) = match self.chess.as_mut() {
+            Some(c) => {
+                c.geom = chess_render::fit(w, h, dpr, c.session.flipped());
+                (c.geom, Some("chess"))
+            }
+            None => {
+                self.geom = Geometry::fit(w, h, dpr, self.session.flipped());
+                (self.geom, None)
+            }
+        };
         self.canvas.set_width((g.css_w * g.dpr) as u32);
         self.canvas.set_height((g.css_h * g.dpr) as u32);
         let st = self.canvas.style();
         let _ = st.set_property("width", &px(g.css_w));
         let _ = st.set_property("height", &px(g.css_h));
-        // CSS-pixel geometry for tests and tools: left, top, cell, flipped.
+        // CSS-pixel geometry for tests and tools: left, top, cell, flipped
+        // (chess: the squares' top-left corner, a square's centre is half a
+        // square on).
         let geom = format!(
             "{},{},{},{}",
             dec2(g.ox / g.dpr),
@@ -670,7 +675,23 @@ impl Shell {
             g.flipped as u8
         );
         let _ = self.canvas.set_attribute("data-geom", &geom);
-        a11y::layout(&self.doc, &self.geom);
+        let root = self.doc.document_element();
+        match board {
+            Some(b) => {
+                let _ = self.canvas.set_attribute("data-board", b);
+                if let Some(root) = root {
+                    let _ = root.set_attribute("data-board", b);
+                }
+                a11y::layout_chess(&self.doc, &g);
+            }
+            None => {
+                let _ = self.canvas.remove_attribute("data-board");
+                if let Some(root) = root {
+                    let _ = root.remove_attribute("data-board");
+                }
+                a11y::layout(&self.doc, &g);
+            }
+        }
         self.draw_board();
     }
 
