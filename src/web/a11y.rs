@@ -196,6 +196,21 @@ pub fn focus(doc: &Document, sq: &dyn Display) {
     }
 }
 
+/// Where an arrow key takes the focus from (`file`, `rank`) by (`dx`,
+/// `dy`) as the player sees the board (`flipped`: turned round), on a
+/// board of `size` files and ranks (`None`: off its edge).
+pub fn step(
+    flipped: bool,
+    (file, rank): (u8, u8),
+    (dx, dy): (i32, i32),
+    (files, ranks): (u8, u8),
+) -> Option<(u8, u8)> {
+    let (dx, dy) = if flipped { (-dx, -dy) } else { (dx, dy) };
+    let (f, r) = (i32::from(file) + dx, i32::from(rank) + dy);
+    let on = (0..i32::from(files)).contains(&f) && (0..i32::from(ranks)).contains(&r);
+    on.then_some((f as u8, r as u8))
+}
+
 /// The square of a point button, from an event target.
 pub fn square_of(target: &Element) -> Option<Square> {
     Square::parse(&target.get_attribute("data-sq")?)
