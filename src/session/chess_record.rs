@@ -18,7 +18,7 @@ use crate::rules::chess::{self, Outcome, Reason, Variant};
 use crate::rules::Color;
 
 use super::export::MAX_MOVES;
-use super::{Chess, ChessSession, Family, GameConfig, Opponent, Takebacks};
+use super::{Chess, ChessSession, Family, GameConfig};
 
 const REASONS: [Reason; 8] = [
     Reason::Checkmate,
@@ -202,13 +202,7 @@ impl ChessSession {
 
     /// An imported game, between two players on this device, take-backs off.
     pub fn from_record(r: &ChessRecord, now: f64) -> Result<ChessSession, RecordError> {
-        let config = GameConfig {
-            rules: r.variant,
-            opponent: Opponent::Human,
-            human: Color::Red,
-            takebacks: Takebacks::Off,
-            clock: None,
-        };
+        let config = GameConfig::review(r.variant);
         Ok(ChessSession::with_game(config, r.to_game()?, now))
     }
 }
