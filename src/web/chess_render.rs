@@ -7,7 +7,7 @@ use std::f64::consts::PI;
 
 use web_sys::CanvasRenderingContext2d as Ctx;
 
-use super::render::{draw_dest, draw_slide};
+use super::render::{clear, draw_dest, draw_slide, glow, mark_last};
 use crate::rules::chess::{Kind, Piece, Square};
 use crate::rules::Color;
 use crate::session::ChessSlide;
@@ -105,9 +105,7 @@ const DARK: Palette = Palette {
 pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
     let pal = if s.dark { &DARK } else { &LIGHT };
     let c = g.cell;
-    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
-    ctx.set_fill_style_str(pal.frame);
-    ctx.fill_rect(0.0, 0.0, g.css_w * g.dpr, g.css_h * g.dpr);
+    clear(ctx, g, pal.frame);
     for sq in Square::all() {
         let (x, y) = center(g, sq);
         let light = (sq.file() + sq.rank()) % 2 == 1;
@@ -115,21 +113,15 @@ pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
         ctx.fill_rect(x - c / 2.0, y - c / 2.0, c, c);
     }
     if let Some((a, b)) = s.last {
-        ctx.set_fill_style_str(pal.last);
-        for sq in [a, b] {
-            let (x, y) = center(g, sq);
-            ctx.fill_rect(x - c / 2.0, y - c / 2.0, c, c);
-        }
+        mark_last(ctx, pal.last, [center(g, a), center(g, b)], c / 2.0);
     }
     if let Some(k) = s.check {
-        let (x, y) = center(g, k);
-        if let Ok(grad) = ctx.create_radial_gradient(x, y, c * 0.1, x, y, c * 0.7) {
-            let _ = grad.add_color_stop(0.0, "rgba(230,0,0,0.95)");
-            let _ = grad.add_color_stop(0.6, "rgba(230,0,0,0.45)");
-            let _ = grad.add_color_stop(1.0, "rgba(230,0,0,0)");
-            ctx.set_fill_style_canvas_gradient(&grad);
-            ctx.fill_rect(x - c / 2.0, y - c / 2.0, c, c);
-        }
+        let stops = [
+            (0.0, "rgba(230,0,0,0.95)"),
+            (0.6, "rgba(230,0,0,0.45)"),
+            (1.0, "rgba(230,0,0,0)"),
+        ];
+        glow(ctx, center(g, k), (c * 0.1, c * 0.7), &stops, c / 2.0);
     }
     if s.coordinates {
         draw_coordinates(ctx, g, pal);

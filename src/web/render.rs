@@ -170,30 +170,18 @@ const DARK: Palette = Palette {
 
 pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
     let pal = if s.dark { &DARK } else { &LIGHT };
-    let (w, h) = (g.css_w * g.dpr, g.css_h * g.dpr);
-    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
-    ctx.set_fill_style_str(pal.board);
-    ctx.fill_rect(0.0, 0.0, w, h);
+    clear(ctx, g, pal.board);
     draw_grid(ctx, g, pal);
     if s.coordinates {
         draw_coordinates(ctx, g, pal);
     }
     if let Some((a, b)) = s.last {
-        for sq in [a, b] {
-            let (x, y) = g.center(sq);
-            ctx.set_fill_style_str(pal.last);
-            let r = g.cell * 0.48;
-            ctx.fill_rect(x - r, y - r, 2.0 * r, 2.0 * r);
-        }
+        mark_last(ctx, pal.last, [g.center(a), g.center(b)], g.cell * 0.48);
     }
     if let Some(k) = s.check {
-        let (x, y) = g.center(k);
-        if let Ok(grad) = ctx.create_radial_gradient(x, y, g.cell * 0.2, x, y, g.cell * 0.62) {
-            let _ = grad.add_color_stop(0.0, "rgba(255,0,0,0.9)");
-            let _ = grad.add_color_stop(1.0, "rgba(255,0,0,0)");
-            ctx.set_fill_style_canvas_gradient(&grad);
-            ctx.fill_rect(x - g.cell, y - g.cell, 2.0 * g.cell, 2.0 * g.cell);
-        }
+        let stops = [(0.0, "rgba(255,0,0,0.9)"), (1.0, "rgba(255,0,0,0)")];
+        let c = g.cell;
+        glow(ctx, g.center(k), (c * 0.2, c * 0.62), &stops, c);
     }
     let sliding_to = s.slide.map(|(sl, _)| sl.to);
     for &(sq, p) in s.pieces {
@@ -227,6 +215,34 @@ pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
                 draw_piece(ctx, g, pal, x, y, face, s.labels)
             },
         );
+    }
+}
+
+/// Start a frame (either board): no transform, the whole canvas `colour`.
+pub fn clear(ctx: &Ctx, g: &Geometry, colour: &str) {
+    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
+    ctx.set_fill_style_str(colour);
+    ctx.fill_rect(0.0, 0.0, g.css_w * g.dpr, g.css_h * g.dpr);
+}
+
+/// The last move's two ends (device pixels): squares of side `2 * half`.
+pub fn mark_last(ctx: &Ctx, colour: &str, ends: [(f64, f64); 2], half: f64) {
+    ctx.set_fill_style_str(colour);
+    for (x, y) in ends {
+        ctx.fill_rect(x - half, y - half, 2.0 * half, 2.0 * half);
+    }
+}
+
+/// The glow of a king (general) in check at `(x, y)`: a radial gradient
+/// from radius `radii.0` to `radii.1` through `stops`, filling a square
+/// of side `2 * half`.
+pub fn glow(ctx: &Ctx, (x, y): (f64, f64), radii: (f64, f64), stops: &[(f32, &str)], half: f64) {
+    if let Ok(grad) = ctx.create_radial_gradient(x, y, radii.0, x, y, radii.1) {
+        for &(at, colour) in stops {
+            let _ = grad.add_color_stop(at, colour);
+        }
+        ctx.set_fill_style_canvas_gradient(&grad);
+        ctx.fill_rect(x - half, y - half, 2.0 * half, 2.0 * half);
     }
 }
 
