@@ -125,6 +125,20 @@ pub struct Resumed<G = Game> {
     pub clock: Option<Clock>,
 }
 
+impl Resumed<()> {
+    /// The checked fields with the game replayed from the moves.
+    fn with_game<G>(self, game: G) -> Resumed<G> {
+        Resumed {
+            game,
+            opponent: self.opponent,
+            human: self.human,
+            takebacks_policy: self.takebacks_policy,
+            takebacks: self.takebacks,
+            clock: self.clock,
+        }
+    }
+}
+
 impl SavedGame {
     /// An untimed game with fair take-backs, none taken yet, no result
     /// besides what the moves imply (see the `with_` methods).
@@ -151,19 +165,12 @@ impl SavedChess {
         }
         let variant =
             Variant::from_id(&self.rules).ok_or_else(|| SavedError::Rules(self.rules.clone()))?;
-        let (opponent, human, takebacks_policy, clock) = self.check_fields()?;
+        let fields = self.check_fields()?;
         let mut game = chess::Game::restore(variant, variant.start(), &self.moves)
             .map_err(SavedError::ChessRecord)?;
         crate::session::chess_record::settle_result(&mut game, self.result)
             .map_err(|_| SavedError::ChessResult)?;
-        Ok(Resumed {
-            game,
-            opponent,
-            human,
-            takebacks_policy,
-            takebacks: self.takebacks,
-            clock,
-        })
+        Ok(fields.with_game(game))
     }
 }
 
@@ -205,8 +212,9 @@ impl<O> SavedGame<O> {
         self
     }
 
-    /// The fields both kinds of game share, checked.
-    fn check_fields(&self) -> Result<(Opponent, Color, Takebacks, Option<Clock>), SavedError> {
+    /// The fields both kinds of game share, checked: all of the game
+    /// read back but the game itself.
+    fn check_fields(&self) -> Result<Resumed<()>, SavedError> {
         if !READABLE.contains(&self.version) {
             return Err(SavedError::Version(self.version));
         }
@@ -232,7 +240,14 @@ impl<O> SavedGame<O> {
         if self.moves.len() > MAX_PLIES {
             return Err(SavedError::TooLong(self.moves.len()));
         }
-        Ok((opponent, human, takebacks_policy, clock))
+        Ok(Resumed {
+            game: (),
+            opponent,
+            human,
+            takebacks_policy,
+            takebacks: self.takebacks,
+            clock,
+        })
     }
 }
 
@@ -244,17 +259,10 @@ impl SavedGame {
         }
         let rules =
             RuleSet::from_id(&self.rules).ok_or_else(|| SavedError::Rules(self.rules.clone()))?;
-        let (opponent, human, takebacks_policy, clock) = self.check_fields()?;
+        let fields = self.check_fields()?;
         let mut game =
             Game::restore(Position::start(rules), &self.moves).map_err(SavedError::Record)?;
         settle_result(&mut game, self.result).map_err(SavedError::Result)?;
-        Ok(Resumed {
-            game,
-            opponent,
-            human,
-            takebacks_policy,
-            takebacks: self.takebacks,
-            clock,
-        })
+        Ok(fields.with_game(game))
     }
 }

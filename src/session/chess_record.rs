@@ -18,7 +18,7 @@ use crate::rules::chess::{self, Outcome, Reason, Variant};
 use crate::rules::Color;
 
 use super::export::MAX_MOVES;
-use super::{Chess, ChessSession, Family, GameConfig, Opponent, Takebacks};
+use super::{Chess, ChessSession, Family, GameConfig};
 
 const REASONS: [Reason; 8] = [
     Reason::Checkmate,
@@ -62,24 +62,10 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-/// Give a replayed game its recorded result: one the moves imply must be
-/// the same; otherwise only a resignation, time or forfeit with a winner.
+/// Give a replayed game its recorded result (see
+/// [`export::settle_result`](super::export::settle_result)).
 pub fn settle_result(game: &mut chess::Game, result: Option<Outcome>) -> Result<(), RecordError> {
-    match (game.outcome(), result) {
-        (_, None) => Ok(()),
-        (Some(m), Some(r)) if m == r => Ok(()),
-        (None, Some(r))
-            if r.winner.is_some()
-                && matches!(
-                    r.reason,
-                    Reason::Resignation | Reason::Time | Reason::Forfeit
-                ) =>
-        {
-            game.adjudicate(r);
-            Ok(())
-        }
-        _ => Err(RecordError::Result),
-    }
+    super::export::settle::<Chess>(game, result).map_err(|_| RecordError::Result)
 }
 
 /// A chess game as one seat knows it.
@@ -202,13 +188,7 @@ impl ChessSession {
 
     /// An imported game, between two players on this device, take-backs off.
     pub fn from_record(r: &ChessRecord, now: f64) -> Result<ChessSession, RecordError> {
-        let config = GameConfig {
-            rules: r.variant,
-            opponent: Opponent::Human,
-            human: Color::Red,
-            takebacks: Takebacks::Off,
-            clock: None,
-        };
+        let config = GameConfig::review(r.variant);
         Ok(ChessSession::with_game(config, r.to_game()?, now))
     }
 }

@@ -32,6 +32,7 @@
 
 use std::fmt;
 
+use super::{Family, Xiangqi};
 use crate::rules::fen::{self, ParseFenError};
 use crate::rules::notation::{self, Notation};
 use crate::rules::{movetext, Color, Game, Outcome, Position, Reason, RestoreError, RuleSet, Seat};
@@ -117,24 +118,29 @@ impl std::error::Error for ResultError {}
 /// or a forfeit with a winner, and is adjudicated. `None` leaves the game
 /// as its moves leave it.
 pub fn settle_result(game: &mut Game, result: Option<Outcome>) -> Result<(), ResultError> {
-    match (game.outcome(), result) {
-        (_, None) => Ok(()),
-        (Some(m), Some(r)) if m == r => Ok(()),
-        (Some(moves), Some(r)) => Err(ResultError::Contradicts {
+    settle::<Xiangqi>(game, result).map_err(|(moves, r)| match moves {
+        Some(moves) => ResultError::Contradicts {
             moves,
             record: Some(r),
-        }),
-        (None, Some(r))
-            if r.winner.is_some()
-                && matches!(
-                    r.reason,
-                    Reason::Resignation | Reason::Time | Reason::Forfeit
-                ) =>
-        {
-            game.adjudicate(r);
+        },
+        None => ResultError::NotImplied(r),
+    })
+}
+
+/// [`settle_result`] for either family. Refused: the result the moves
+/// imply (if they end the game) and the recorded one.
+pub fn settle<F: Family>(
+    game: &mut F::Game,
+    result: Option<F::Outcome>,
+) -> Result<(), (Option<F::Outcome>, F::Outcome)> {
+    let Some(r) = result else { return Ok(()) };
+    match F::outcome(game) {
+        Some(m) if m == r => Ok(()),
+        None if F::winner(r).is_some() && !F::by_moves(r) => {
+            F::adjudicate(game, r);
             Ok(())
         }
-        (None, Some(r)) => Err(ResultError::NotImplied(r)),
+        moves => Err((moves, r)),
     }
 }
 

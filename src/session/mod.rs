@@ -62,6 +62,18 @@ pub struct GameConfig<R> {
 }
 
 impl<R> GameConfig<R> {
+    /// A shared or imported game opened for review (either family): two
+    /// players on this device, take-backs off, no clock.
+    pub fn review(rules: R) -> GameConfig<R> {
+        GameConfig {
+            rules,
+            opponent: Opponent::Human,
+            human: Color::Red,
+            takebacks: Takebacks::Off,
+            clock: None,
+        }
+    }
+
     /// The same settings for another game (the new-game dialog's choice).
     pub fn with_rules<S>(self, rules: S) -> GameConfig<S> {
         GameConfig {
@@ -1276,13 +1288,7 @@ impl GameSession<Xiangqi> {
     /// A shared or imported game, opened for review between two players on
     /// this device (it may be played on; take-backs off).
     pub fn from_record(r: &export::GameRecord, now: f64) -> Result<Session, export::ExportError> {
-        let config = Config {
-            rules: r.rules,
-            opponent: Opponent::Human,
-            human: Color::Red,
-            takebacks: Takebacks::Off,
-            clock: None,
-        };
+        let config = Config::review(r.rules);
         Ok(Session::with_game(config, r.to_game()?, now).resumed(None, r.takebacks))
     }
 
@@ -1291,24 +1297,13 @@ impl GameSession<Xiangqi> {
     /// draws it again, consistently with the record), so nothing in
     /// storage tells the player more than the board does.
     pub fn saved(&self) -> crate::saved::SavedGame {
-        let moves = match self.config.opponent {
-            Opponent::Ai(_) => Xiangqi::seat_moves(&self.game, self.seat()),
-            Opponent::Human => Xiangqi::referee_moves(&self.game),
-        };
-        crate::saved::SavedGame::new(
+        let start = crate::saved::SavedGame::new(
             self.game.rules(),
             self.config.opponent,
             self.config.human,
-            moves,
-        )
-        .with_takebacks(self.config.takebacks, self.takebacks)
-        .with_clock(self.clock.clone().map(|mut c| {
-            // The time used so far on this move is kept: a reload never
-            // gives it back (the restored clock runs again from then).
-            c.pause(self.now);
-            c
-        }))
-        .with_result(self.game.outcome())
+            self.stored_moves(),
+        );
+        self.stored(start)
     }
 
     /// A stored game back in play (every field checked by `resume`).
@@ -1316,15 +1311,7 @@ impl GameSession<Xiangqi> {
         saved: &crate::saved::SavedGame,
         now: f64,
     ) -> Result<Session, crate::saved::SavedError> {
-        let r = saved.resume()?;
-        let config = Config {
-            rules: r.game.rules(),
-            opponent: r.opponent,
-            human: r.human,
-            takebacks: r.takebacks_policy,
-            clock: r.clock.as_ref().map(|c| c.control),
-        };
-        Ok(Session::with_game(config, r.game, now).resumed(r.clock, r.takebacks))
+        Ok(Session::resumed_from(saved.resume()?, now))
     }
 
     /// The game as the player may share it: against the AI only the
@@ -1338,22 +1325,13 @@ impl GameSession<Chess> {
     /// The game to store (see `GameSession::<Xiangqi>::saved`): against the
     /// AI only the player's knowledge.
     pub fn saved(&self) -> crate::saved::SavedChess {
-        let moves = match self.config.opponent {
-            Opponent::Ai(_) => Chess::seat_moves(&self.game, self.seat()),
-            Opponent::Human => Chess::referee_moves(&self.game),
-        };
-        crate::saved::SavedGame::new_chess(
+        let start = crate::saved::SavedGame::new_chess(
             self.game.variant(),
             self.config.opponent,
             self.config.human,
-            moves,
-        )
-        .with_takebacks(self.config.takebacks, self.takebacks)
-        .with_clock(self.clock.clone().map(|mut c| {
-            c.pause(self.now);
-            c
-        }))
-        .with_result(self.game.outcome())
+            self.stored_moves(),
+        );
+        self.stored(start)
     }
 
     /// A stored chess game back in play. A promotion still to be chosen
@@ -1362,14 +1340,47 @@ impl GameSession<Chess> {
         saved: &crate::saved::SavedChess,
         now: f64,
     ) -> Result<ChessSession, crate::saved::SavedError> {
-        let r = saved.resume_chess()?;
+        Ok(ChessSession::resumed_from(saved.resume_chess()?, now))
+    }
+}
+
+impl<F: Family> GameSession<F> {
+    /// The moves to store: against the AI the player's own knowledge (a
+    /// captured identity only the AI learned is left out), between two
+    /// players every identity.
+    fn stored_moves(&self) -> Vec<String> {
+        match self.config.opponent {
+            Opponent::Ai(_) => F::seat_moves(&self.game, self.seat()),
+            Opponent::Human => F::referee_moves(&self.game),
+        }
+    }
+
+    /// `start` (the rules, players and moves) with what else is stored:
+    /// the take-backs, the clock and the result.
+    fn stored(
+        &self,
+        start: crate::saved::SavedGame<F::Outcome>,
+    ) -> crate::saved::SavedGame<F::Outcome> {
+        start
+            .with_takebacks(self.config.takebacks, self.takebacks)
+            .with_clock(self.clock.clone().map(|mut c| {
+                // The time used so far on this move is kept: a reload never
+                // gives it back (the restored clock runs again from then).
+                c.pause(self.now);
+                c
+            }))
+            .with_result(F::outcome(&self.game))
+    }
+
+    /// A saved game read back (`SavedGame::resume`), in play again.
+    fn resumed_from(r: crate::saved::Resumed<F::Game>, now: f64) -> GameSession<F> {
         let config = GameConfig {
-            rules: r.game.variant(),
+            rules: F::rules(&r.game),
             opponent: r.opponent,
             human: r.human,
             takebacks: r.takebacks_policy,
             clock: r.clock.as_ref().map(|c| c.control),
         };
-        Ok(GameSession::with_game(config, r.game, now).resumed(r.clock, r.takebacks))
+        GameSession::with_game(config, r.game, now).resumed(r.clock, r.takebacks)
     }
 }

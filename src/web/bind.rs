@@ -13,7 +13,7 @@ use super::embed;
 use super::i18n::{self, Key};
 use super::prefs::{theme_from_id, Prefs};
 use super::render::Labels;
-use super::shell::{dispatch, with, Drag, Shell, DRAG_SLOP};
+use super::shell::{dispatch, with, Drag, Shell};
 use super::view;
 use crate::ai::Level;
 use crate::params::{Lang, Theme};
@@ -295,20 +295,11 @@ fn pointer_down(s: &mut Shell, x: f64, y: f64) {
     if s.chess.is_some() {
         return s.chess_pointer_down(x, y);
     }
-    let drag = |from: Square, tap_on_release: bool| Drag {
-        from,
-        x0: x,
-        y0: y,
-        active: false,
-        x,
-        y,
-        tap_on_release,
-    };
     let sq = s.geom.square_at(x, y);
     // Pressing the selected piece may start a drag; the tap that deselects
     // it waits for the release.
     if let Some(sel) = s.session.selected().filter(|q| Some(*q) == sq) {
-        s.drag = Some(drag(sel, true));
+        s.drag = Some(Drag::new(sel, x, y, true));
         return;
     }
     let before = s.session.selected();
@@ -317,21 +308,16 @@ fn pointer_down(s: &mut Shell, x: f64, y: f64) {
     }
     s.dispatch(Event::Tap(sq));
     if let Some(sel) = s.session.selected().filter(|q| Some(*q) != before) {
-        s.drag = Some(drag(sel, false));
+        s.drag = Some(Drag::new(sel, x, y, false));
     }
 }
 
 fn pointer_move(s: &mut Shell, x: f64, y: f64) {
-    if s.chess.is_some() {
-        return s.chess_pointer_move(x, y);
-    }
-    let Some(d) = s.drag.as_mut() else { return };
-    if !d.active && ((x - d.x0).powi(2) + (y - d.y0).powi(2)).sqrt() > DRAG_SLOP {
-        d.active = true;
-    }
-    if d.active {
-        d.x = x;
-        d.y = y;
+    let drag = match s.chess.as_mut() {
+        Some(c) => c.drag.as_mut().map(|d| d.follow(x, y)),
+        None => s.drag.as_mut().map(|d| d.follow(x, y)),
+    };
+    if drag == Some(true) {
         s.schedule();
     }
 }
@@ -366,53 +352,40 @@ fn point_keys(e: &web_sys::Event) {
         "ArrowRight" => Some((1, 0)),
         _ => None,
     };
+    let escape = k.key() == "Escape";
     // Enter and Space activate the point as a button: its `click` (also
     // what a screen reader sends) is the tap.
     if chess_mode() {
         let Some(sq) = a11y::chess_square_of(&t) else {
             return;
         };
-        let handled = if let Some((dx, dy)) = step {
-            with(|s| s.chess_step_focus(sq, dx, dy));
-            true
-        } else if k.key() == "Escape" {
-            with(|s| s.chess_dispatch(ChessEvent::Tap(None)));
-            true
-        } else {
-            false
-        };
-        if handled {
-            e.prevent_default();
-            e.stop_propagation();
+        match step {
+            Some((dx, dy)) => with(|s| s.chess_step_focus(sq, dx, dy)),
+            None if escape => with(|s| s.chess_dispatch(ChessEvent::Tap(None))),
+            None => return,
         }
-        return;
-    }
-    let Some(sq) = a11y::square_of(&t) else {
-        return;
-    };
-    let handled = if let Some((dx, dy)) = step {
-        with(|s| {
-            let (dx, dy) = if s.session.flipped() {
-                (-dx, -dy)
-            } else {
-                (dx, dy)
-            };
-            if let Some(to) = Square::try_new(sq.file() as i32 + dx, sq.rank() as i32 + dy) {
-                s.focus = to;
-                s.render();
-                a11y::focus(&s.doc, to);
-            }
-        });
-        true
-    } else if k.key() == "Escape" {
-        dispatch(Event::Tap(None));
-        true
     } else {
-        false
-    };
-    if handled {
-        e.prevent_default();
-        e.stop_propagation();
+        let Some(sq) = a11y::square_of(&t) else {
+            return;
+        };
+        match step {
+            Some((dx, dy)) => with(|s| step_focus(s, sq, dx, dy)),
+            None if escape => dispatch(Event::Tap(None)),
+            None => return,
+        }
+    }
+    e.prevent_default();
+    e.stop_propagation();
+}
+
+/// An arrow key on the accessible points.
+fn step_focus(s: &mut Shell, from: Square, dx: i32, dy: i32) {
+    let at = (from.file(), from.rank());
+    if let Some((f, r)) = a11y::step(s.session.flipped(), at, (dx, dy), (9, 10)) {
+        let to = Square::new(f, r);
+        s.focus = to;
+        s.render();
+        a11y::focus(&s.doc, &to);
     }
 }
 

@@ -8,12 +8,10 @@ use wasm_bindgen::JsCast;
 use super::a11y;
 use super::chess_render::{self, Geometry, Scene};
 use super::dom::*;
-use super::embed;
 use super::i18n::{self, ChessText};
-use super::shell::{Drag, Shell};
+use super::shell::{hex_keys, seed, Drag, Shell};
 use super::storage;
 use super::view;
-use super::worker_link;
 use crate::protocol::ToWorker;
 use crate::rules::chess::{self, Kind, Piece, Square, Variant};
 use crate::session::chess_record::ChessRecord;
@@ -32,7 +30,7 @@ impl ChessPlay {
     pub fn new(session: ChessSession) -> ChessPlay {
         ChessPlay {
             session,
-            geom: Geometry::fit(360.0, 360.0, 1.0, false),
+            geom: chess_render::fit(360.0, 360.0, 1.0, false),
             focus: Square::new(4, 1),
             drag: None,
         }
@@ -126,17 +124,13 @@ impl Shell {
                     id: req.id,
                     fen: req.fen,
                     variant: req.rules,
-                    recent: req.recent.iter().map(|k| format!("{k:x}")).collect(),
+                    recent: hex_keys(&req.recent),
                     level: req.level,
-                    seed: (js_sys::Math::random() * f64::from(u32::MAX)) as u32,
+                    seed: seed(),
                     purpose: req.purpose,
                     clock: req.clock,
                 };
-                let sent = self
-                    .worker
-                    .as_ref()
-                    .is_some_and(|w| worker_link::post(w, &msg));
-                if !sent {
+                if !self.ask_worker(&msg) {
                     self.chess_feed(ChessEvent::WorkerFailed);
                 }
                 return;
@@ -166,38 +160,18 @@ impl Shell {
 
     fn chess_post(&self, p: ChessPost) {
         match p {
-            ChessPost::Ready { rules } => {
-                embed::post(&self.origins, "ready", &[("rules", rules.id().into())])
-            }
+            ChessPost::Ready { rules } => self.post_ready(rules.id()),
             ChessPost::Move {
                 ply,
                 movetext,
                 notation,
                 color,
-            } => embed::post(
-                &self.origins,
-                "move",
-                &[
-                    ("ply", (ply as u32).into()),
-                    ("move", movetext.into()),
-                    ("notation", notation.into()),
-                    ("color", chess::color_name(color).into()),
-                ],
+            } => self.post_move(ply, movetext, notation, chess::color_name(color)),
+            ChessPost::GameOver { outcome, takebacks } => self.post_game_over(
+                outcome.winner.map(chess::color_name),
+                outcome.reason.text(),
+                takebacks,
             ),
-            ChessPost::GameOver { outcome, takebacks } => {
-                let winner = outcome
-                    .winner
-                    .map_or(wasm_bindgen::JsValue::NULL, |c| chess::color_name(c).into());
-                embed::post(
-                    &self.origins,
-                    "gameover",
-                    &[
-                        ("winner", winner),
-                        ("reason", outcome.reason.text().into()),
-                        ("takebacks", takebacks.into()),
-                    ],
-                );
-            }
         }
     }
 
@@ -212,45 +186,32 @@ impl Shell {
         let Some(e) = ply.checked_sub(1).and_then(|i| s.log().get(i)) else {
             return;
         };
-        let lang = self.prefs.lang;
-        let w = i18n::words(lang);
         let history = s.history();
         let Some(p) = history.get(ply - 1) else {
             return;
         };
-        let mut text = format!(
-            "{}: {} ({})",
-            i18n::chess_color(lang, e.color),
-            e.text,
-            p.mv
-        );
-        if let Some(r) = e.reveal {
-            text.push_str(&format!(
-                ", {} {}",
-                w.revealed,
-                i18n::chess_kind(lang, r.kind)
-            ));
-        }
-        if let Some(cap) = e.captured_hidden {
-            let what = cap.map_or(i18n::t(lang, i18n::Key::Unknown), |c| {
+        let lang = self.prefs.lang;
+        let captured = match e.captured_hidden {
+            Some(cap) => Some(cap.map_or(i18n::t(lang, i18n::Key::Unknown), |c| {
                 i18n::chess_kind(lang, c.kind)
-            });
-            text.push_str(&format!(", {} {what}", w.captured));
-        } else if let Some(cap) = p.captured {
-            text.push_str(&format!(
-                ", {} {}",
-                w.captured,
-                i18n::chess_kind(lang, cap.kind)
-            ));
-        }
+            })),
+            None => p.captured.map(|c| i18n::chess_kind(lang, c.kind)),
+        };
         let live = s.ply() == ply;
-        if live && p.check && s.outcome().is_none() {
-            text.push_str(&format!(". {}", i18n::t(lang, i18n::Key::Check)));
-        }
-        if let Some(o) = s.outcome().filter(|_| live) {
-            text.push_str(&format!(". {}", view::outcome_text(s, &self.prefs, o)));
-        }
-        a11y::announce(&self.doc, &text);
+        self.tell_move(
+            format!(
+                "{}: {} ({})",
+                i18n::chess_color(lang, e.color),
+                e.text,
+                p.mv
+            ),
+            e.reveal.map(|r| i18n::chess_kind(lang, r.kind)),
+            captured,
+            live && p.check,
+            s.outcome()
+                .filter(|_| live)
+                .map(|o| view::outcome_text(s, &self.prefs, o)),
+        );
     }
 
     /// Everything on screen for a chess game.
@@ -267,14 +228,11 @@ impl Shell {
         view::moves(doc, s, p);
         view::pools(doc, s, p);
         let shown = s.shown();
-        let sel = s.selected().map(|q| q.to_string()).unwrap_or_default();
-        let dests: Vec<String> = s.dests().iter().map(|d| d.to_string()).collect();
-        let _ = self.canvas.set_attribute("data-selected", &sel);
-        let _ = self.canvas.set_attribute("data-dests", &dests.join(" "));
-        let _ = self.canvas.set_attribute("data-ply", &s.ply().to_string());
-        let _ = self.canvas.set_attribute(
-            "data-review",
-            &s.review().map(|k| k.to_string()).unwrap_or_default(),
+        self.mark_canvas(
+            s.selected().map(|q| q.to_string()),
+            &mut s.dests().iter().map(|d| d.to_string()),
+            s.ply(),
+            s.review(),
         );
         a11y::update_chess(doc, &shown, s.selected(), s.dests(), p.lang, c.focus);
         view::set_text(
@@ -336,50 +294,13 @@ impl Shell {
             .set_attribute("data-pieces", &pieces.len().to_string());
     }
 
-    /// Fit the 8x8 board into `w` x `h` CSS pixels.
-    pub fn chess_resize(&mut self, w: f64, h: f64, dpr: f64) {
-        let Some(c) = self.chess.as_mut() else { return };
-        c.geom = Geometry::fit(w, h, dpr, c.session.flipped());
-        let g = c.geom;
-        self.canvas.set_width((g.css_w * g.dpr) as u32);
-        self.canvas.set_height((g.css_h * g.dpr) as u32);
-        let st = self.canvas.style();
-        let _ = st.set_property("width", &px(g.css_w));
-        let _ = st.set_property("height", &px(g.css_h));
-        // CSS-pixel geometry for tests: left, top, square, flipped (the
-        // squares' top-left corner; a square's centre is half a square on).
-        let geom = format!(
-            "{},{},{},{}",
-            dec2(g.ox / g.dpr),
-            dec2(g.oy / g.dpr),
-            dec2(g.cell / g.dpr),
-            g.flipped as u8
-        );
-        let _ = self.canvas.set_attribute("data-geom", &geom);
-        let _ = self.canvas.set_attribute("data-board", "chess");
-        if let Some(root) = self.doc.document_element() {
-            let _ = root.set_attribute("data-board", "chess");
-        }
-        a11y::layout_chess(&self.doc, &g);
-        self.draw_board();
-    }
-
     // ---- input on the 8x8 board ----
 
     pub fn chess_pointer_down(&mut self, x: f64, y: f64) {
         let Some(c) = self.chess.as_mut() else { return };
-        let drag = |from: Square, tap_on_release: bool| Drag {
-            from,
-            x0: x,
-            y0: y,
-            active: false,
-            x,
-            y,
-            tap_on_release,
-        };
-        let sq = c.geom.square_at(x, y);
+        let sq = chess_render::square_at(&c.geom, x, y);
         if let Some(sel) = c.session.selected().filter(|q| Some(*q) == sq) {
-            c.drag = Some(drag(sel, true));
+            c.drag = Some(Drag::new(sel, x, y, true));
             return;
         }
         let before = c.session.selected();
@@ -389,21 +310,7 @@ impl Shell {
         self.chess_dispatch(ChessEvent::Tap(sq));
         let Some(c) = self.chess.as_mut() else { return };
         if let Some(sel) = c.session.selected().filter(|q| Some(*q) != before) {
-            c.drag = Some(drag(sel, false));
-        }
-    }
-
-    pub fn chess_pointer_move(&mut self, x: f64, y: f64) {
-        let Some(d) = self.chess.as_mut().and_then(|c| c.drag.as_mut()) else {
-            return;
-        };
-        if !d.active && ((x - d.x0).powi(2) + (y - d.y0).powi(2)).sqrt() > super::shell::DRAG_SLOP {
-            d.active = true;
-        }
-        if d.active {
-            d.x = x;
-            d.y = y;
-            self.schedule();
+            c.drag = Some(Drag::new(sel, x, y, false));
         }
     }
 
@@ -416,7 +323,7 @@ impl Shell {
             }
             return;
         }
-        match c.geom.square_at(x, y) {
+        match chess_render::square_at(&c.geom, x, y) {
             Some(to) => self.chess_dispatch(ChessEvent::Drop { from: d.from, to }),
             None => self.schedule(),
         }
@@ -425,17 +332,12 @@ impl Shell {
     /// An arrow key on the accessible squares.
     pub fn chess_step_focus(&mut self, from: Square, dx: i32, dy: i32) {
         let Some(c) = self.chess.as_mut() else { return };
-        let (dx, dy) = if c.session.flipped() {
-            (-dx, -dy)
-        } else {
-            (dx, dy)
-        };
-        let (f, r) = (i32::from(from.file()) + dx, i32::from(from.rank()) + dy);
-        if (0..8).contains(&f) && (0..8).contains(&r) {
-            let to = Square::new(f as u8, r as u8);
+        let at = (from.file(), from.rank());
+        if let Some((f, r)) = a11y::step(c.session.flipped(), at, (dx, dy), (8, 8)) {
+            let to = Square::new(f, r);
             c.focus = to;
             self.render();
-            a11y::focus_chess(&self.doc, to);
+            a11y::focus(&self.doc, &to);
         }
     }
 

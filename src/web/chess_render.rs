@@ -7,84 +7,53 @@ use std::f64::consts::PI;
 
 use web_sys::CanvasRenderingContext2d as Ctx;
 
+use super::render::{clear, draw_dest, draw_slide, glow, mark_last};
 use crate::rules::chess::{Kind, Piece, Square};
 use crate::rules::Color;
 use crate::session::ChessSlide;
 
-/// Board geometry in device pixels: `cell` is a square's side, `ox`, `oy`
-/// the top-left corner of the squares (the frame and coordinates are
-/// outside).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Geometry {
-    pub css_w: f64,
-    pub css_h: f64,
-    pub dpr: f64,
-    pub cell: f64,
-    pub ox: f64,
-    pub oy: f64,
-    pub flipped: bool,
-}
+/// Board geometry in device pixels (the one type both boards use): here
+/// `cell` is a square's side, `ox`, `oy` the top-left corner of the
+/// squares (the frame and coordinates are outside).
+pub use super::render::Geometry;
 
 /// The board with its margins, in squares.
 const SPAN: f64 = 8.8;
 
-impl Geometry {
-    pub fn fit(avail_w: f64, avail_h: f64, dpr: f64, flipped: bool) -> Geometry {
-        let dpr = if dpr.is_finite() && dpr > 0.0 {
-            dpr
-        } else {
-            1.0
-        };
-        let css_cell = (avail_w / SPAN).min(avail_h / SPAN).max(16.0);
-        let cell = (css_cell * dpr).floor();
-        let css_w = (cell * SPAN / dpr).floor();
-        let css_h = css_w;
-        let ox = ((css_w * dpr - cell * 8.0) / 2.0).round();
-        let oy = ((css_h * dpr - cell * 8.0) / 2.0).round();
-        Geometry {
-            css_w,
-            css_h,
-            dpr,
-            cell,
-            ox,
-            oy,
-            flipped,
-        }
-    }
+/// Largest 8x8 board that fits `avail_w` x `avail_h` CSS pixels.
+pub fn fit(avail_w: f64, avail_h: f64, dpr: f64, flipped: bool) -> Geometry {
+    Geometry::fit_span(avail_w, avail_h, dpr, flipped, (SPAN, SPAN), (8.0, 8.0))
+}
 
-    /// Column and row on screen (0..8, top-left first).
-    fn cell_of(&self, sq: Square) -> (f64, f64) {
-        let (col, row) = if self.flipped {
-            (7 - sq.file(), sq.rank())
-        } else {
-            (sq.file(), 7 - sq.rank())
-        };
-        (f64::from(col), f64::from(row))
-    }
+/// Column and row on screen (0..8, top-left first).
+fn cell_of(g: &Geometry, sq: Square) -> (f64, f64) {
+    let (col, row) = if g.flipped {
+        (7 - sq.file(), sq.rank())
+    } else {
+        (sq.file(), 7 - sq.rank())
+    };
+    (f64::from(col), f64::from(row))
+}
 
-    /// Centre of a square, device pixels.
-    pub fn center(&self, sq: Square) -> (f64, f64) {
-        let (c, r) = self.cell_of(sq);
-        (
-            self.ox + (c + 0.5) * self.cell,
-            self.oy + (r + 0.5) * self.cell,
-        )
-    }
+/// Centre of a square, device pixels.
+pub fn center(g: &Geometry, sq: Square) -> (f64, f64) {
+    let (c, r) = cell_of(g, sq);
+    (g.ox + (c + 0.5) * g.cell, g.oy + (r + 0.5) * g.cell)
+}
 
-    /// The square under a CSS-pixel position.
-    pub fn square_at(&self, css_x: f64, css_y: f64) -> Option<Square> {
-        let col = ((css_x * self.dpr - self.ox) / self.cell).floor();
-        let row = ((css_y * self.dpr - self.oy) / self.cell).floor();
-        if !(0.0..8.0).contains(&col) || !(0.0..8.0).contains(&row) {
-            return None;
-        }
-        let (col, row) = (col as u8, row as u8);
-        Some(if self.flipped {
-            Square::new(7 - col, row)
-        } else {
-            Square::new(col, 7 - row)
-        })
+/// The square under a CSS-pixel position.
+pub fn square_at(g: &Geometry, css_x: f64, css_y: f64) -> Option<Square> {
+    let col = ((css_x * g.dpr - g.ox) / g.cell).floor();
+    let row = ((css_y * g.dpr - g.oy) / g.cell).floor();
+    if !(0.0..8.0).contains(&col) || !(0.0..8.0).contains(&row) {
+        return None;
     }
+    let (col, row) = (col as u8, row as u8);
+    Some(if g.flipped {
+        Square::new(7 - col, row)
+    } else {
+        Square::new(col, 7 - row)
+    })
 }
 
 /// Everything drawn in one frame.
@@ -136,37 +105,29 @@ const DARK: Palette = Palette {
 pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
     let pal = if s.dark { &DARK } else { &LIGHT };
     let c = g.cell;
-    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
-    ctx.set_fill_style_str(pal.frame);
-    ctx.fill_rect(0.0, 0.0, g.css_w * g.dpr, g.css_h * g.dpr);
+    clear(ctx, g, pal.frame);
     for sq in Square::all() {
-        let (x, y) = g.center(sq);
+        let (x, y) = center(g, sq);
         let light = (sq.file() + sq.rank()) % 2 == 1;
         ctx.set_fill_style_str(if light { pal.light } else { pal.dark });
         ctx.fill_rect(x - c / 2.0, y - c / 2.0, c, c);
     }
     if let Some((a, b)) = s.last {
-        ctx.set_fill_style_str(pal.last);
-        for sq in [a, b] {
-            let (x, y) = g.center(sq);
-            ctx.fill_rect(x - c / 2.0, y - c / 2.0, c, c);
-        }
+        mark_last(ctx, pal.last, [center(g, a), center(g, b)], c / 2.0);
     }
     if let Some(k) = s.check {
-        let (x, y) = g.center(k);
-        if let Ok(grad) = ctx.create_radial_gradient(x, y, c * 0.1, x, y, c * 0.7) {
-            let _ = grad.add_color_stop(0.0, "rgba(230,0,0,0.95)");
-            let _ = grad.add_color_stop(0.6, "rgba(230,0,0,0.45)");
-            let _ = grad.add_color_stop(1.0, "rgba(230,0,0,0)");
-            ctx.set_fill_style_canvas_gradient(&grad);
-            ctx.fill_rect(x - c / 2.0, y - c / 2.0, c, c);
-        }
+        let stops = [
+            (0.0, "rgba(230,0,0,0.95)"),
+            (0.6, "rgba(230,0,0,0.45)"),
+            (1.0, "rgba(230,0,0,0)"),
+        ];
+        glow(ctx, center(g, k), (c * 0.1, c * 0.7), &stops, c / 2.0);
     }
     if s.coordinates {
         draw_coordinates(ctx, g, pal);
     }
     if let Some(sq) = s.selected {
-        let (x, y) = g.center(sq);
+        let (x, y) = center(g, sq);
         ctx.set_stroke_style_str(pal.select);
         let lw = (c * 0.06).max(2.0);
         ctx.set_line_width(lw);
@@ -182,48 +143,25 @@ pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
         if Some(sq) == sliding_to {
             continue;
         }
-        let (x, y) = g.center(sq);
+        let (x, y) = center(g, sq);
         draw_piece(ctx, c, x, y, p, sq);
     }
     for &d in s.dests {
-        let (x, y) = g.center(d);
         let occupied = s.pieces.iter().any(|(q, _)| *q == d);
-        ctx.begin_path();
-        if occupied {
-            ctx.set_stroke_style_str(pal.dot);
-            ctx.set_line_width((c * 0.07).max(2.0));
-            let _ = ctx.arc(x, y, c * 0.46, 0.0, 2.0 * PI);
-            ctx.stroke();
-        } else {
-            ctx.set_fill_style_str(pal.dot);
-            let _ = ctx.arc(x, y, c * 0.15, 0.0, 2.0 * PI);
-            ctx.fill();
-        }
+        draw_dest(ctx, c, pal.dot, center(g, d), occupied, (0.46, 0.07), 0.15);
     }
     if let Some((sl, t)) = s.slide {
-        let (x0, y0) = g.center(sl.from);
-        let (x1, y1) = g.center(sl.to);
-        if t < 1.0 {
-            let e = 1.0 - (1.0 - t.clamp(0.0, 1.0)).powi(3);
-            draw_piece(
-                ctx,
-                c,
-                x0 + (x1 - x0) * e,
-                y0 + (y1 - y0) * e,
-                sl.piece,
-                sl.from,
-            );
-        } else {
-            // The flip: the back narrows to an edge, then opens on the face.
-            let f = (t - 1.0).clamp(0.0, 1.0);
-            let scale = js_sys::Math::cos(PI * f).abs().max(0.02);
-            let face = if f < 0.5 { sl.piece } else { sl.after };
-            ctx.save();
-            let _ = ctx.translate(x1, y1);
-            let _ = ctx.scale(scale, 1.0);
-            draw_piece(ctx, c, 0.0, 0.0, face, sl.from);
-            ctx.restore();
-        }
+        // A face-down mover keeps the start square it moves as.
+        draw_slide(
+            ctx,
+            center(g, sl.from),
+            center(g, sl.to),
+            t,
+            &|x, y, after| {
+                let face = if after { sl.after } else { sl.piece };
+                draw_piece(ctx, c, x, y, face, sl.from)
+            },
+        );
     }
 }
 
@@ -241,7 +179,7 @@ fn draw_coordinates(ctx: &Ctx, g: &Geometry, pal: &Palette) {
         } else {
             Square::new(i, 0)
         };
-        let (x, y) = g.center(file_sq);
+        let (x, y) = center(g, file_sq);
         let light = (file_sq.file() + file_sq.rank()) % 2 == 1;
         ctx.set_fill_style_str(if light {
             pal.text_on_light
@@ -260,7 +198,7 @@ fn draw_coordinates(ctx: &Ctx, g: &Geometry, pal: &Palette) {
         } else {
             Square::new(0, i)
         };
-        let (x, y) = g.center(rank_sq);
+        let (x, y) = center(g, rank_sq);
         let light = (rank_sq.file() + rank_sq.rank()) % 2 == 1;
         ctx.set_fill_style_str(if light {
             pal.text_on_light

@@ -29,19 +29,40 @@ pub const BOARD_W: f64 = 9.7;
 pub const BOARD_H: f64 = 10.7;
 
 impl Geometry {
-    /// Largest board that fits `avail_w` x `avail_h` CSS pixels.
+    /// Largest xiangqi board that fits `avail_w` x `avail_h` CSS pixels.
     pub fn fit(avail_w: f64, avail_h: f64, dpr: f64, flipped: bool) -> Geometry {
+        Geometry::fit_span(
+            avail_w,
+            avail_h,
+            dpr,
+            flipped,
+            (BOARD_W, BOARD_H),
+            (8.0, 9.0),
+        )
+    }
+
+    /// Largest board of `span` cells (margins included) that fits `avail_w`
+    /// x `avail_h` CSS pixels, its `extent` cells centred in it (either
+    /// board: `cell` and `ox`, `oy` mean what the board's drawing makes of them).
+    pub fn fit_span(
+        avail_w: f64,
+        avail_h: f64,
+        dpr: f64,
+        flipped: bool,
+        span: (f64, f64),
+        extent: (f64, f64),
+    ) -> Geometry {
         let dpr = if dpr.is_finite() && dpr > 0.0 {
             dpr
         } else {
             1.0
         };
-        let css_cell = (avail_w / BOARD_W).min(avail_h / BOARD_H).max(16.0);
+        let css_cell = (avail_w / span.0).min(avail_h / span.1).max(16.0);
         let cell = (css_cell * dpr).floor();
-        let css_w = (cell * BOARD_W / dpr).floor();
-        let css_h = (cell * BOARD_H / dpr).floor();
-        let ox = ((css_w * dpr - cell * 8.0) / 2.0).round();
-        let oy = ((css_h * dpr - cell * 9.0) / 2.0).round();
+        let css_w = (cell * span.0 / dpr).floor();
+        let css_h = (cell * span.1 / dpr).floor();
+        let ox = ((css_w * dpr - cell * extent.0) / 2.0).round();
+        let oy = ((css_h * dpr - cell * extent.1) / 2.0).round();
         Geometry {
             css_w,
             css_h,
@@ -149,30 +170,18 @@ const DARK: Palette = Palette {
 
 pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
     let pal = if s.dark { &DARK } else { &LIGHT };
-    let (w, h) = (g.css_w * g.dpr, g.css_h * g.dpr);
-    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
-    ctx.set_fill_style_str(pal.board);
-    ctx.fill_rect(0.0, 0.0, w, h);
+    clear(ctx, g, pal.board);
     draw_grid(ctx, g, pal);
     if s.coordinates {
         draw_coordinates(ctx, g, pal);
     }
     if let Some((a, b)) = s.last {
-        for sq in [a, b] {
-            let (x, y) = g.center(sq);
-            ctx.set_fill_style_str(pal.last);
-            let r = g.cell * 0.48;
-            ctx.fill_rect(x - r, y - r, 2.0 * r, 2.0 * r);
-        }
+        mark_last(ctx, pal.last, [g.center(a), g.center(b)], g.cell * 0.48);
     }
     if let Some(k) = s.check {
-        let (x, y) = g.center(k);
-        if let Ok(grad) = ctx.create_radial_gradient(x, y, g.cell * 0.2, x, y, g.cell * 0.62) {
-            let _ = grad.add_color_stop(0.0, "rgba(255,0,0,0.9)");
-            let _ = grad.add_color_stop(1.0, "rgba(255,0,0,0)");
-            ctx.set_fill_style_canvas_gradient(&grad);
-            ctx.fill_rect(x - g.cell, y - g.cell, 2.0 * g.cell, 2.0 * g.cell);
-        }
+        let stops = [(0.0, "rgba(255,0,0,0.9)"), (1.0, "rgba(255,0,0,0)")];
+        let c = g.cell;
+        glow(ctx, g.center(k), (c * 0.2, c * 0.62), &stops, c);
     }
     let sliding_to = s.slide.map(|(sl, _)| sl.to);
     for &(sq, p) in s.pieces {
@@ -193,43 +202,97 @@ pub fn draw(ctx: &Ctx, g: &Geometry, s: &Scene) {
     for &d in s.dests {
         let (x, y) = g.center(d);
         let occupied = s.pieces.iter().any(|(q, _)| *q == d);
-        ctx.begin_path();
-        if occupied {
-            ctx.set_stroke_style_str(pal.dot);
-            ctx.set_line_width((g.cell * 0.08).max(2.0));
-            let _ = ctx.arc(x, y, g.cell * 0.47, 0.0, 2.0 * PI);
-            ctx.stroke();
-        } else {
-            ctx.set_fill_style_str(pal.dot);
-            let _ = ctx.arc(x, y, g.cell * 0.14, 0.0, 2.0 * PI);
-            ctx.fill();
-        }
+        draw_dest(ctx, g.cell, pal.dot, (x, y), occupied, (0.47, 0.08), 0.14);
     }
     if let Some((sl, t)) = s.slide {
-        let (x0, y0) = g.center(sl.from);
-        let (x1, y1) = g.center(sl.to);
-        if t < 1.0 {
-            let t = ease(t);
-            draw_piece(
-                ctx,
-                g,
-                pal,
-                x0 + (x1 - x0) * t,
-                y0 + (y1 - y0) * t,
-                sl.piece,
-                s.labels,
-            );
-        } else {
-            // The flip: the disc narrows to an edge, then opens on its face.
-            let f = (t - 1.0).clamp(0.0, 1.0);
-            let scale = js_sys::Math::cos(std::f64::consts::PI * f).abs().max(0.02);
-            let face = if f < 0.5 { sl.piece } else { sl.after };
-            ctx.save();
-            let _ = ctx.translate(x1, y1);
-            let _ = ctx.scale(scale, 1.0);
-            draw_piece(ctx, g, pal, 0.0, 0.0, face, s.labels);
-            ctx.restore();
+        draw_slide(
+            ctx,
+            g.center(sl.from),
+            g.center(sl.to),
+            t,
+            &|x, y, after| {
+                let face = if after { sl.after } else { sl.piece };
+                draw_piece(ctx, g, pal, x, y, face, s.labels)
+            },
+        );
+    }
+}
+
+/// Start a frame (either board): no transform, the whole canvas `colour`.
+pub fn clear(ctx: &Ctx, g: &Geometry, colour: &str) {
+    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
+    ctx.set_fill_style_str(colour);
+    ctx.fill_rect(0.0, 0.0, g.css_w * g.dpr, g.css_h * g.dpr);
+}
+
+/// The last move's two ends (device pixels): squares of side `2 * half`.
+pub fn mark_last(ctx: &Ctx, colour: &str, ends: [(f64, f64); 2], half: f64) {
+    ctx.set_fill_style_str(colour);
+    for (x, y) in ends {
+        ctx.fill_rect(x - half, y - half, 2.0 * half, 2.0 * half);
+    }
+}
+
+/// The glow of a king (general) in check at `(x, y)`: a radial gradient
+/// from radius `radii.0` to `radii.1` through `stops`, filling a square
+/// of side `2 * half`.
+pub fn glow(ctx: &Ctx, (x, y): (f64, f64), radii: (f64, f64), stops: &[(f32, &str)], half: f64) {
+    if let Ok(grad) = ctx.create_radial_gradient(x, y, radii.0, x, y, radii.1) {
+        for &(at, colour) in stops {
+            let _ = grad.add_color_stop(at, colour);
         }
+        ctx.set_fill_style_canvas_gradient(&grad);
+        ctx.fill_rect(x - half, y - half, 2.0 * half, 2.0 * half);
+    }
+}
+
+/// A legal destination at (`x`, `y`) on a board of `cell`: a ring round
+/// an occupied one (`ring`: its radius and line width in cells), a dot of
+/// radius `dot` cells on an empty one. Both boards draw theirs so.
+pub fn draw_dest(
+    ctx: &Ctx,
+    cell: f64,
+    colour: &str,
+    (x, y): (f64, f64),
+    occupied: bool,
+    ring: (f64, f64),
+    dot: f64,
+) {
+    ctx.begin_path();
+    if occupied {
+        ctx.set_stroke_style_str(colour);
+        ctx.set_line_width((cell * ring.1).max(2.0));
+        let _ = ctx.arc(x, y, cell * ring.0, 0.0, 2.0 * PI);
+        ctx.stroke();
+    } else {
+        ctx.set_fill_style_str(colour);
+        let _ = ctx.arc(x, y, cell * dot, 0.0, 2.0 * PI);
+        ctx.fill();
+    }
+}
+
+/// A slide's frame on either board: at `t` in 0..1 the piece on its way
+/// from `from` to `to` (device pixels), then in 1..2 its flip at `to` (it
+/// narrows to an edge, then opens on its other face). `piece(x, y, after)`
+/// draws it at (`x`, `y`), with its face after the reveal if `after`.
+pub fn draw_slide(
+    ctx: &Ctx,
+    (x0, y0): (f64, f64),
+    (x1, y1): (f64, f64),
+    t: f64,
+    piece: &dyn Fn(f64, f64, bool),
+) {
+    if t < 1.0 {
+        let t = ease(t);
+        piece(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, false);
+    } else {
+        let f = (t - 1.0).clamp(0.0, 1.0);
+        let scale = js_sys::Math::cos(PI * f).abs().max(0.02);
+        ctx.save();
+        let _ = ctx.translate(x1, y1);
+        let _ = ctx.scale(scale, 1.0);
+        piece(0.0, 0.0, f >= 0.5);
+        ctx.restore();
     }
 }
 

@@ -14,6 +14,7 @@ use web_sys::{
 
 use super::a11y;
 use super::chess_page::{self, ChessPlay};
+use super::chess_render;
 use super::dom::*;
 use super::embed;
 use super::i18n;
@@ -29,7 +30,7 @@ use crate::rules::{Piece, Square};
 use crate::session::{Config, Effect, Event, Post, Session, Worker};
 
 /// Drag starts only after this many CSS pixels, so a shaky tap never drags.
-pub const DRAG_SLOP: f64 = 4.0;
+const DRAG_SLOP: f64 = 4.0;
 
 /// A worker that has not said it is ready after this long is taken for
 /// hung while loading, and restarted like one that stops answering.
@@ -45,6 +46,34 @@ pub struct Drag<S = Square> {
     /// Pressed on the piece already selected: released without moving, it
     /// is a tap (which deselects it).
     pub tap_on_release: bool,
+}
+
+impl<S> Drag<S> {
+    /// A press on the piece at `from`, at (`x`, `y`) CSS pixels.
+    pub fn new(from: S, x: f64, y: f64, tap_on_release: bool) -> Drag<S> {
+        Drag {
+            from,
+            x0: x,
+            y0: y,
+            active: false,
+            x,
+            y,
+            tap_on_release,
+        }
+    }
+
+    /// The pointer moved to (`x`, `y`): the piece follows it once it is
+    /// past the slop. Returns whether it is being dragged.
+    pub fn follow(&mut self, x: f64, y: f64) -> bool {
+        if !self.active && ((x - self.x0).powi(2) + (y - self.y0).powi(2)).sqrt() > DRAG_SLOP {
+            self.active = true;
+        }
+        if self.active {
+            self.x = x;
+            self.y = y;
+        }
+        self.active
+    }
 }
 
 pub struct Shell {
@@ -77,6 +106,16 @@ pub struct Shell {
     /// When the game was last stored, and the text stored.
     pub last_save: f64,
     written: Option<String>,
+}
+
+/// A seed for the AI's random choices.
+pub fn seed() -> u32 {
+    (js_sys::Math::random() * f64::from(u32::MAX)) as u32
+}
+
+/// Position keys as the worker reads them (hex).
+pub fn hex_keys(keys: &[u64]) -> Vec<String> {
+    keys.iter().map(|k| format!("{k:x}")).collect()
 }
 
 thread_local! {
@@ -248,17 +287,13 @@ impl Shell {
                     id: req.id,
                     fen: req.fen,
                     rules: req.rules,
-                    recent: req.recent.iter().map(|k| format!("{k:x}")).collect(),
+                    recent: hex_keys(&req.recent),
                     level: req.level,
-                    seed: (js_sys::Math::random() * f64::from(u32::MAX)) as u32,
+                    seed: seed(),
                     purpose: req.purpose,
                     clock: req.clock,
                 };
-                let sent = self
-                    .worker
-                    .as_ref()
-                    .is_some_and(|w| worker_link::post(w, &msg));
-                if !sent {
+                if !self.ask_worker(&msg) {
                     // No worker to ask: the session restarts it.
                     self.feed(Event::WorkerFailed);
                 }
@@ -308,39 +343,61 @@ impl Shell {
         }
     }
 
+    /// Ask the worker (`false`: there is none or it took nothing).
+    pub fn ask_worker(&self, msg: &ToWorker) -> bool {
+        self.worker
+            .as_ref()
+            .is_some_and(|w| worker_link::post(w, msg))
+    }
+
     fn post(&self, p: Post) {
         match p {
-            Post::Ready { rules } => {
-                embed::post(&self.origins, "ready", &[("rules", rules.id().into())])
-            }
+            Post::Ready { rules } => self.post_ready(rules.id()),
             Post::Move {
                 ply,
                 movetext,
                 notation,
                 color,
-            } => embed::post(
-                &self.origins,
-                "move",
-                &[
-                    ("ply", (ply as u32).into()),
-                    ("move", movetext.into()),
-                    ("notation", notation.into()),
-                    ("color", color.name().into()),
-                ],
+            } => self.post_move(ply, movetext, notation, color.name()),
+            Post::GameOver { outcome, takebacks } => self.post_game_over(
+                outcome.winner.map(|c| c.name()),
+                outcome.reason.text(),
+                takebacks,
             ),
-            Post::GameOver { outcome, takebacks } => {
-                let winner: JsValue = outcome.winner.map_or(JsValue::NULL, |c| c.name().into());
-                embed::post(
-                    &self.origins,
-                    "gameover",
-                    &[
-                        ("winner", winner),
-                        ("reason", outcome.reason.text().into()),
-                        ("takebacks", takebacks.into()),
-                    ],
-                );
-            }
         }
+    }
+
+    /// Tell the embedding page (either board) the game is ready.
+    pub fn post_ready(&self, rules: &str) {
+        embed::post(&self.origins, "ready", &[("rules", rules.into())]);
+    }
+
+    /// Tell the embedding page (either board) a move was played.
+    pub fn post_move(&self, ply: usize, movetext: String, notation: String, color: &str) {
+        embed::post(
+            &self.origins,
+            "move",
+            &[
+                ("ply", (ply as u32).into()),
+                ("move", movetext.into()),
+                ("notation", notation.into()),
+                ("color", color.into()),
+            ],
+        );
+    }
+
+    /// Tell the embedding page (either board) the game is over.
+    pub fn post_game_over(&self, winner: Option<&str>, reason: &str, takebacks: u32) {
+        let winner: JsValue = winner.map_or(JsValue::NULL, JsValue::from);
+        embed::post(
+            &self.origins,
+            "gameover",
+            &[
+                ("winner", winner),
+                ("reason", reason.into()),
+                ("takebacks", takebacks.into()),
+            ],
+        );
     }
 
     pub fn save(&mut self) {
@@ -395,41 +452,60 @@ impl Shell {
     }
 
     fn announce_move(&self, ply: usize) {
-        let Some(e) = ply.checked_sub(1).and_then(|i| self.session.log().get(i)) else {
+        let s = &self.session;
+        let Some(e) = ply.checked_sub(1).and_then(|i| s.log().get(i)) else {
+            return;
+        };
+        let g = s.game();
+        let Some(played) = g.history().get(ply - 1).map(|r| &r.played) else {
             return;
         };
         let lang = self.prefs.lang;
-        let w = i18n::words(lang);
-        let mv = self.session.game().history()[ply - 1].played.mv;
-        let mut s = format!("{}: {} ({mv})", i18n::color(lang, e.color), e.text);
-        if let Some(r) = e.reveal {
-            s.push_str(&format!(", {} {}", w.revealed, i18n::role(lang, r.role)));
-        }
-        if let Some(c) = e.captured_hidden {
-            let what = c.map_or(i18n::t(lang, i18n::Key::Unknown), |c| {
+        let captured = match e.captured_hidden {
+            Some(c) => Some(c.map_or(i18n::t(lang, i18n::Key::Unknown), |c| {
                 i18n::role(lang, c.role)
-            });
-            s.push_str(&format!(", {} {what}", w.captured));
-        } else if let Some(c) = self
-            .session
-            .game()
-            .history()
-            .get(ply - 1)
-            .and_then(|r| r.played.captured)
-        {
-            s.push_str(&format!(", {} {}", w.captured, i18n::role(lang, c.role)));
+            })),
+            None => played.captured.map(|c| i18n::role(lang, c.role)),
+        };
+        let live = g.ply() == ply;
+        self.tell_move(
+            format!("{}: {} ({})", i18n::color(lang, e.color), e.text, played.mv),
+            e.reveal.map(|r| i18n::role(lang, r.role)),
+            captured,
+            live && g.board().in_check(),
+            g.outcome()
+                .filter(|_| live)
+                .map(|o| view::outcome_text(s, &self.prefs, o)),
+        );
+    }
+
+    /// Say a move through the live region (either board): `head` ("Red:
+    /// text (move)"), the kind a face-down mover turned out to be and the
+    /// kind it took, then check, or the result if the move ended the game.
+    pub fn tell_move(
+        &self,
+        mut head: String,
+        revealed: Option<&str>,
+        captured: Option<&str>,
+        check: bool,
+        result: Option<String>,
+    ) {
+        let lang = self.prefs.lang;
+        let w = i18n::words(lang);
+        if let Some(r) = revealed {
+            head.push_str(&format!(", {} {r}", w.revealed));
         }
-        let g = self.session.game();
-        if g.ply() == ply && g.board().in_check() && g.outcome().is_none() {
-            s.push_str(&format!(". {}", i18n::t(lang, i18n::Key::Check)));
+        if let Some(c) = captured {
+            head.push_str(&format!(", {} {c}", w.captured));
         }
-        if let Some(o) = g.outcome().filter(|_| g.ply() == ply) {
-            s.push_str(&format!(
-                ". {}",
-                view::outcome_text(&self.session, &self.prefs, o)
-            ));
+        match result {
+            Some(r) => head.push_str(&format!(". {r}")),
+            None if check => {
+                head.push_str(&format!(". {}", i18n::t(lang, i18n::Key::Check)));
+            }
+            None => {}
         }
-        a11y::announce(&self.doc, &s);
+        a11y::announce(&self.doc, &head);
     }
 
     // ---- the worker ----
@@ -555,23 +631,37 @@ impl Shell {
         view::moves(doc, s, p);
         view::pools(doc, s, p);
         let shown = s.shown();
-        let sel = s.selected().map(|q| q.to_string()).unwrap_or_default();
-        let dests: Vec<String> = s.dests().iter().map(|d| d.to_string()).collect();
-        let _ = self.canvas.set_attribute("data-selected", &sel);
-        let _ = self.canvas.set_attribute("data-dests", &dests.join(" "));
-        let _ = self
-            .canvas
-            .set_attribute("data-ply", &s.game().ply().to_string());
-        let _ = self.canvas.set_attribute(
-            "data-review",
-            &s.review().map(|k| k.to_string()).unwrap_or_default(),
+        self.mark_canvas(
+            s.selected().map(|q| q.to_string()),
+            &mut s.dests().iter().map(|d| d.to_string()),
+            s.game().ply(),
+            s.review(),
         );
         a11y::update(doc, &shown, s.selected(), s.dests(), p.lang, self.focus);
-        if let Some(d) = dialog(doc, "dlg-result").filter(|d| d.open()) {
-            let _ = d;
+        if dialog(doc, "dlg-result").is_some_and(|d| d.open()) {
             view::result(doc, s, p);
         }
         self.post_height();
+    }
+
+    /// The board's state on the canvas, for tests (either board): the
+    /// selected square, the destinations, the ply and the ply reviewed.
+    pub fn mark_canvas(
+        &self,
+        selected: Option<String>,
+        dests: &mut dyn Iterator<Item = String>,
+        ply: usize,
+        review: Option<usize>,
+    ) {
+        let c = &self.canvas;
+        let dests: Vec<String> = dests.collect();
+        let _ = c.set_attribute("data-selected", selected.as_deref().unwrap_or_default());
+        let _ = c.set_attribute("data-dests", &dests.join(" "));
+        let _ = c.set_attribute("data-ply", &ply.to_string());
+        let _ = c.set_attribute(
+            "data-review",
+            &review.map(|k| k.to_string()).unwrap_or_default(),
+        );
     }
 
     pub fn dark(&self) -> bool {
@@ -647,21 +737,25 @@ impl Shell {
             .unwrap_or((vw, vh));
         let w = if w > 0.0 { w } else { vw };
         let h = if h > 40.0 { h } else { vh * 0.7 };
-        if self.chess.is_some() {
-            return self.chess_resize(w, h, dpr);
-        }
-        let _ = self.canvas.remove_attribute("data-board");
-        if let Some(root) = self.doc.document_element() {
-            let _ = root.remove_attribute("data-board");
-        }
-        self.geom = Geometry::fit(w, h, dpr, self.session.flipped());
-        let g = self.geom;
+        // The chess board marks the canvas and the layout (a square board).
+        let (g, board) = match self.chess.as_mut() {
+            Some(c) => {
+                c.geom = chess_render::fit(w, h, dpr, c.session.flipped());
+                (c.geom, Some("chess"))
+            }
+            None => {
+                self.geom = Geometry::fit(w, h, dpr, self.session.flipped());
+                (self.geom, None)
+            }
+        };
         self.canvas.set_width((g.css_w * g.dpr) as u32);
         self.canvas.set_height((g.css_h * g.dpr) as u32);
         let st = self.canvas.style();
         let _ = st.set_property("width", &px(g.css_w));
         let _ = st.set_property("height", &px(g.css_h));
-        // CSS-pixel geometry for tests and tools: left, top, cell, flipped.
+        // CSS-pixel geometry for tests and tools: left, top, cell, flipped
+        // (chess: the squares' top-left corner, a square's centre is half a
+        // square on).
         let geom = format!(
             "{},{},{},{}",
             dec2(g.ox / g.dpr),
@@ -670,7 +764,23 @@ impl Shell {
             g.flipped as u8
         );
         let _ = self.canvas.set_attribute("data-geom", &geom);
-        a11y::layout(&self.doc, &self.geom);
+        let root = self.doc.document_element();
+        match board {
+            Some(b) => {
+                let _ = self.canvas.set_attribute("data-board", b);
+                if let Some(root) = root {
+                    let _ = root.set_attribute("data-board", b);
+                }
+                a11y::layout_chess(&self.doc, &g);
+            }
+            None => {
+                let _ = self.canvas.remove_attribute("data-board");
+                if let Some(root) = root {
+                    let _ = root.remove_attribute("data-board");
+                }
+                a11y::layout(&self.doc, &g);
+            }
+        }
         self.draw_board();
     }
 
