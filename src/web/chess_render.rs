@@ -395,7 +395,8 @@ fn shape(ctx: &Ctx, k: Kind, edge: &str) {
 }
 
 /// A face-down piece: a plain back in its side's colour, a ring, and the
-/// start square's role in the top-left corner (it moves as that).
+/// start square's role in the top-right corner (it moves as that; the
+/// top-left corner holds the rank numbers on the a-file).
 fn draw_back(ctx: &Ctx, c: f64, x: f64, y: f64, p: Piece, at: Square) {
     let (fill, edge) = colors(p.color);
     let r = c * 0.4;
@@ -427,7 +428,7 @@ fn draw_back(ctx: &Ctx, c: f64, x: f64, y: f64, p: Piece, at: Square) {
     let _ = ctx.fill_text("?", x, y + c * 0.02);
     // The role of the start square, small, in the corner.
     let role = at.start_kind(p.color).unwrap_or(p.kind);
-    let (bx, by) = (x - c * 0.33, y - c * 0.33);
+    let (bx, by) = (x + c * 0.33, y - c * 0.33);
     ctx.begin_path();
     let _ = ctx.arc(bx, by, c * 0.13, 0.0, 2.0 * PI);
     ctx.set_fill_style_str("#fff8e6");

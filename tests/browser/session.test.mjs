@@ -385,12 +385,17 @@ test('11. clocks: shown in both strips, counting down for the side to move', asy
   assert.equal(black.hidden, false);
   assert.match(red.text, /^\d+:\d\d/);
   await typeMoves(page, ['h2e2']);
+  // The strips show the increment from the next drawn frame on.
+  await frame(page);
+  await frame(page);
   [red, black] = await clocks();
   // Black to move: Black's clock runs down, Red's stands.
   await page.waitForFunction((t) => document.querySelector('#strip-top .clock').textContent !== t, black.text, { timeout: 5000 });
   assert.equal((await clocks())[0].text, red.text, "Red's clock stands while Black thinks");
   assert.ok((await page.getAttribute('#strip-top .clock', 'class')).includes('running'));
   await typeMoves(page, ['h7e7']);
+  await frame(page);
+  await frame(page);
   [red, black] = await clocks();
   await page.waitForFunction((t) => document.querySelector('#strip-bottom .clock').textContent !== t, red.text, { timeout: 5000 });
   assert.equal((await clocks())[1].text, black.text, "Black's clock stands while Red thinks");
