@@ -6,74 +6,17 @@
 use wasm_bindgen::JsCast;
 
 use super::a11y;
-use super::chess_render::{self, Geometry, Scene};
+use super::chess_render::{self, Scene};
 use super::dom::*;
 use super::i18n::{self, ChessText};
-use super::shell::{hex_keys, seed, Drag, Shell};
+use super::play::{hex_keys, kind_of_choice, seed, ChessPlay, Drag};
+use super::shell::Shell;
 use super::storage;
 use super::view;
 use crate::protocol::ToWorker;
 use crate::rules::chess::{self, Kind, Piece, Square, Variant};
 use crate::session::chess_record::ChessRecord;
-use crate::session::{ChessEffect, ChessEvent, ChessPost, ChessSession, Effect, Event};
-
-/// A chess game on the page.
-pub struct ChessPlay {
-    pub session: ChessSession,
-    pub geom: Geometry,
-    /// The square that holds the keyboard tab stop.
-    pub focus: Square,
-    pub drag: Option<Drag<Square>>,
-}
-
-impl ChessPlay {
-    pub fn new(session: ChessSession) -> ChessPlay {
-        ChessPlay {
-            session,
-            geom: chess_render::fit(360.0, 360.0, 1.0, false),
-            focus: Square::new(4, 1),
-            drag: None,
-        }
-    }
-}
-
-/// A Jieqi page event that means the same in a chess game (`Err`: one
-/// about the xiangqi board's points, or a Jieqi new game).
-pub fn to_chess(ev: Event) -> Result<ChessEvent, Event> {
-    Ok(match ev {
-        Event::Typed(t) => ChessEvent::Typed(t),
-        Event::Undo => ChessEvent::Undo,
-        Event::Resign => ChessEvent::Resign,
-        Event::Rematch => ChessEvent::Rematch,
-        Event::Hint => ChessEvent::Hint,
-        Event::Review(s) => ChessEvent::Review(s),
-        Event::Flip => ChessEvent::Flip,
-        Event::Peek(p) => ChessEvent::Peek(p),
-        Event::AiProgress { id, depth, score } => ChessEvent::AiProgress { id, depth, score },
-        Event::AiReply { id, mv } => ChessEvent::AiReply { id, mv },
-        Event::AiError { id, message } => ChessEvent::AiError { id, message },
-        Event::WorkerReady => ChessEvent::WorkerReady,
-        Event::WorkerFailed => ChessEvent::WorkerFailed,
-        Event::RetryAi => ChessEvent::RetryAi,
-        Event::TwoPlayers => ChessEvent::TwoPlayers,
-        Event::Tick => ChessEvent::Tick,
-        Event::SetNotation(n) => ChessEvent::SetNotation(n),
-        Event::SetAnimation(ms) => ChessEvent::SetAnimation(ms),
-        Event::SetRotate(r) => ChessEvent::SetRotate(r),
-        other => return Err(other),
-    })
-}
-
-/// The promotion picker's button values.
-pub fn kind_of_choice(v: &str) -> Option<Kind> {
-    match v {
-        "q" => Some(Kind::Queen),
-        "r" => Some(Kind::Rook),
-        "b" => Some(Kind::Bishop),
-        "n" => Some(Kind::Knight),
-        _ => None,
-    }
-}
+use crate::session::{ChessEffect, ChessEvent, ChessPost, ChessSession, Effect};
 
 impl Shell {
     /// Play chess from now on (a new game, a restored one, the embed's).

@@ -16,6 +16,7 @@ pub mod embed;
 pub mod i18n;
 mod look;
 pub mod offline;
+mod play;
 mod prefs;
 pub mod render;
 mod shell;

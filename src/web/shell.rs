@@ -13,11 +13,11 @@ use web_sys::{
 };
 
 use super::a11y;
-use super::chess_page::{self, ChessPlay};
 use super::chess_render;
 use super::dom::*;
 use super::embed;
 use super::i18n;
+use super::play::{hex_keys, seed, to_chess, ChessPlay, Drag};
 use super::prefs::Prefs;
 use super::render::{self, Geometry, Scene};
 use super::sound;
@@ -29,52 +29,9 @@ use crate::protocol::{FromWorker, ToWorker};
 use crate::rules::{Piece, Square};
 use crate::session::{Config, Effect, Event, Post, Session, Worker};
 
-/// Drag starts only after this many CSS pixels, so a shaky tap never drags.
-const DRAG_SLOP: f64 = 4.0;
-
 /// A worker that has not said it is ready after this long is taken for
 /// hung while loading, and restarted like one that stops answering.
 const WORKER_START_MS: u32 = 5000;
-
-pub struct Drag<S = Square> {
-    pub from: S,
-    pub x0: f64,
-    pub y0: f64,
-    pub active: bool,
-    pub x: f64,
-    pub y: f64,
-    /// Pressed on the piece already selected: released without moving, it
-    /// is a tap (which deselects it).
-    pub tap_on_release: bool,
-}
-
-impl<S> Drag<S> {
-    /// A press on the piece at `from`, at (`x`, `y`) CSS pixels.
-    pub fn new(from: S, x: f64, y: f64, tap_on_release: bool) -> Drag<S> {
-        Drag {
-            from,
-            x0: x,
-            y0: y,
-            active: false,
-            x,
-            y,
-            tap_on_release,
-        }
-    }
-
-    /// The pointer moved to (`x`, `y`): the piece follows it once it is
-    /// past the slop. Returns whether it is being dragged.
-    pub fn follow(&mut self, x: f64, y: f64) -> bool {
-        if !self.active && ((x - self.x0).powi(2) + (y - self.y0).powi(2)).sqrt() > DRAG_SLOP {
-            self.active = true;
-        }
-        if self.active {
-            self.x = x;
-            self.y = y;
-        }
-        self.active
-    }
-}
 
 pub struct Shell {
     pub doc: Document,
@@ -106,16 +63,6 @@ pub struct Shell {
     /// When the game was last stored, and the text stored.
     pub last_save: f64,
     written: Option<String>,
-}
-
-/// A seed for the AI's random choices.
-pub fn seed() -> u32 {
-    (js_sys::Math::random() * f64::from(u32::MAX)) as u32
-}
-
-/// Position keys as the worker reads them (hex).
-pub fn hex_keys(keys: &[u64]) -> Vec<String> {
-    keys.iter().map(|k| format!("{k:x}")).collect()
 }
 
 thread_local! {
@@ -177,7 +124,7 @@ impl Shell {
 
     pub fn dispatch(&mut self, ev: Event) {
         if self.chess.is_some() {
-            match chess_page::to_chess(ev) {
+            match to_chess(ev) {
                 Ok(ev) => self.chess_dispatch(ev),
                 Err(Event::NewGame(c)) => self.leave_chess(c),
                 // Points of the xiangqi board mean nothing here.
