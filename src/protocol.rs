@@ -5,7 +5,9 @@ use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::{self, ChessSearcher, Clock, Level, Request, Searcher, Strength};
+use crate::ai::{
+    self, ChessSearcher, Clock, Game, GameSearcher, Level, Request, Searcher, Strength,
+};
 use crate::rules::chess::Variant;
 use crate::rules::RuleSet;
 
@@ -171,25 +173,14 @@ impl Engine {
                     Err(message) => return FromWorker::Error { id, message },
                 };
                 self.jieqi_searchers();
-                let req = Request::new(pos, keys, Strength::Level(level))
-                    .seed(u64::from(seed))
-                    .clock(clock);
                 let searcher = match purpose {
                     Purpose::Move => &mut self.ai,
                     Purpose::Hint => &mut self.hint,
                 };
-                let stop = AtomicBool::new(false);
-                let r = ai::think(searcher, &req, &stop, &mut |i| {
-                    progress(FromWorker::Progress {
-                        id,
-                        depth: i.depth,
-                        score: i.score,
-                    })
-                });
-                FromWorker::BestMove {
-                    id,
-                    mv: r.best.map(|m| m.to_string()),
-                }
+                let req = Request::new(pos, keys, Strength::Level(level))
+                    .seed(u64::from(seed))
+                    .clock(clock);
+                answer(searcher, &req, id, progress, |_, m| m.to_string())
             }
             ToWorker::ThinkChess {
                 id,
@@ -214,32 +205,46 @@ impl Engine {
                     Ok(k) => k,
                     Err(message) => return FromWorker::Error { id, message },
                 };
-                let req = Request::new(pos, keys, Strength::Level(level))
-                    .seed(u64::from(seed))
-                    .clock(clock);
                 let pair = self.chess_searchers();
                 let searcher = match purpose {
                     Purpose::Move => &mut pair.0,
                     Purpose::Hint => &mut pair.1,
                 };
-                let stop = AtomicBool::new(false);
-                let r = ai::think(searcher, &req, &stop, &mut |i| {
-                    progress(FromWorker::Progress {
-                        id,
-                        depth: i.depth,
-                        score: i.score,
-                    })
-                });
+                let req = Request::new(pos, keys, Strength::Level(level))
+                    .seed(u64::from(seed))
+                    .clock(clock);
                 // The move as RULES.md section 5 writes it, without the
                 // identity letters (the referee draws those), with the
                 // promotion wanted should a face-down mover reaching the
                 // last rank turn out a pawn (`a1a8q`).
-                FromWorker::BestMove {
-                    id,
-                    mv: r.best.map(|m| ai::chess_answer(&pos, m).to_string()),
-                }
+                answer(searcher, &req, id, progress, |pos, m| {
+                    ai::chess_answer(pos, m).to_string()
+                })
             }
         }
+    }
+}
+
+/// Search one request, whichever the game: progress as `Progress`
+/// messages, the best move written by `write`.
+fn answer<G: Game>(
+    searcher: &mut GameSearcher<G>,
+    req: &Request<G>,
+    id: u32,
+    progress: &mut dyn FnMut(FromWorker),
+    write: impl Fn(&G, G::Move) -> String,
+) -> FromWorker {
+    let stop = AtomicBool::new(false);
+    let r = ai::think(searcher, req, &stop, &mut |i| {
+        progress(FromWorker::Progress {
+            id,
+            depth: i.depth,
+            score: i.score,
+        })
+    });
+    FromWorker::BestMove {
+        id,
+        mv: r.best.map(|m| write(&req.position, m)),
     }
 }
 
