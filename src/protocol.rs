@@ -159,17 +159,14 @@ impl Engine {
                 purpose,
                 clock,
             } => {
-                let pos = match crate::rules::fen::parse(&fen, rules) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        return FromWorker::Error {
-                            id,
-                            message: e.to_string(),
-                        }
-                    }
-                };
-                let keys = match parse_keys(&recent) {
-                    Ok(k) => k,
+                let req = match request(
+                    crate::rules::fen::parse(&fen, rules),
+                    &recent,
+                    level,
+                    seed,
+                    clock,
+                ) {
+                    Ok(r) => r,
                     Err(message) => return FromWorker::Error { id, message },
                 };
                 self.jieqi_searchers();
@@ -177,9 +174,6 @@ impl Engine {
                     Purpose::Move => &mut self.ai,
                     Purpose::Hint => &mut self.hint,
                 };
-                let req = Request::new(pos, keys, Strength::Level(level))
-                    .seed(u64::from(seed))
-                    .clock(clock);
                 answer(searcher, &req, id, progress, |_, m| m.to_string())
             }
             ToWorker::ThinkChess {
@@ -192,17 +186,14 @@ impl Engine {
                 purpose,
                 clock,
             } => {
-                let pos = match crate::rules::chess::fen::parse(&fen, variant) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        return FromWorker::Error {
-                            id,
-                            message: e.to_string(),
-                        }
-                    }
-                };
-                let keys = match parse_keys(&recent) {
-                    Ok(k) => k,
+                let req = match request(
+                    crate::rules::chess::fen::parse(&fen, variant),
+                    &recent,
+                    level,
+                    seed,
+                    clock,
+                ) {
+                    Ok(r) => r,
                     Err(message) => return FromWorker::Error { id, message },
                 };
                 let pair = self.chess_searchers();
@@ -210,9 +201,6 @@ impl Engine {
                     Purpose::Move => &mut pair.0,
                     Purpose::Hint => &mut pair.1,
                 };
-                let req = Request::new(pos, keys, Strength::Level(level))
-                    .seed(u64::from(seed))
-                    .clock(clock);
                 // The move as RULES.md section 5 writes it, without the
                 // identity letters (the referee draws those), with the
                 // promotion wanted should a face-down mover reaching the
@@ -223,6 +211,22 @@ impl Engine {
             }
         }
     }
+}
+
+/// A request from a seat's parsed position and the hex keys, whichever
+/// the game; a bad position or key is the error message.
+fn request<G: Game, E: std::fmt::Display>(
+    pos: Result<G, E>,
+    recent: &[String],
+    level: Level,
+    seed: u32,
+    clock: Option<Clock>,
+) -> Result<Request<G>, String> {
+    let pos = pos.map_err(|e| e.to_string())?;
+    let keys = parse_keys(recent)?;
+    Ok(Request::new(pos, keys, Strength::Level(level))
+        .seed(u64::from(seed))
+        .clock(clock))
 }
 
 /// Search one request, whichever the game: progress as `Progress`
