@@ -154,14 +154,20 @@ test('standard chess through canvas taps to mate, with the check shown', async (
   // Behind the dialog: the king in check glows red.
   await page.click('#dlg-result button[value="review"]').catch(() => {});
   await page.click('#rv-last').catch(() => {});
-  const glow = await page.evaluate(() => {
-    const c = document.getElementById('board');
-    const [ox, oy, cell] = c.dataset.geom.split(',').map(Number);
-    const x = Math.round((ox + 4.5 * cell - cell * 0.42) * devicePixelRatio);
-    const y = Math.round((oy + 7.5 * cell) * devicePixelRatio);
-    return [...c.getContext('2d').getImageData(x, y, 1, 1).data];
-  });
-  assert.ok(glow[0] - glow[1] > 60, `a red glow on e1: ${glow}`);
+  // The step back to the last move is drawn on an animation frame (the
+  // move slides in again): wait for the finished frame, not the first one.
+  const red = await page
+    .waitForFunction(() => {
+      const c = document.getElementById('board');
+      const [ox, oy, cell] = c.dataset.geom.split(',').map(Number);
+      const x = Math.round((ox + 4.5 * cell - cell * 0.42) * devicePixelRatio);
+      const y = Math.round((oy + 7.5 * cell) * devicePixelRatio);
+      const p = [...c.getContext('2d').getImageData(x, y, 1, 1).data];
+      window.__e1 = p.join(',');
+      return p[0] - p[1] > 60;
+    }, null, { timeout: 5000 })
+    .then(() => true, () => false);
+  assert.ok(red, `a red glow on e1: ${await page.evaluate(() => window.__e1)}`);
   await page.screenshot({ path: join(shots, 'chess-mate-desktop.png') });
   assert.deepEqual(errors, []);
   await ctx.close();
