@@ -1,5 +1,6 @@
 //! `cargo bench`: move generation speed (perft) from the start positions.
-use jieqi::rules::{perft::perft, Position, RuleSet};
+use jieqi::rules::xiangqi::perft::perft;
+use jieqi::rules::{Position, RuleSet};
 
 fn main() {
     divan::main();

@@ -9,7 +9,7 @@
 //! send messages). A bad or malformed value is ignored with a warning.
 
 use crate::rules::chess::Variant;
-use crate::rules::notation::Notation;
+use crate::rules::xiangqi::notation::Notation;
 use crate::rules::{Color, Piece, RuleSet};
 use crate::session::clock::TimeControl;
 pub use crate::session::config::{Opponent, Takebacks};
@@ -73,7 +73,7 @@ impl Labels {
 
     /// The label of a face-up piece.
     pub fn text(self, p: Piece) -> &'static str {
-        crate::rules::notation::role_label(
+        crate::rules::xiangqi::notation::role_label(
             p.role,
             p.color,
             self == Labels::Chinese,

@@ -160,7 +160,7 @@ impl Engine {
                 clock,
             } => {
                 let req = match request(
-                    crate::rules::fen::parse(&fen, rules),
+                    crate::rules::xiangqi::fen::parse(&fen, rules),
                     &recent,
                     level,
                     seed,

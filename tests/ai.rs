@@ -8,7 +8,8 @@ mod common;
 
 use common::Engine;
 use jieqi::ai::{self, Level, Limits, Noise, Searcher};
-use jieqi::rules::{fen, Game, Move, Position, RuleSet, Seat, Square};
+use jieqi::rules::xiangqi::fen;
+use jieqi::rules::{Game, Move, Position, RuleSet, Seat, Square};
 
 fn best(text: &str, rules: RuleSet, depth: u32) -> (Option<Move>, i32) {
     let r = ai::search_to_depth(&fen::parse(text, rules).unwrap(), depth);
@@ -245,7 +246,7 @@ fn bestmove_of(lines: &[String]) -> String {
 
 #[test]
 fn uci_session() {
-    use jieqi::rules::movetext;
+    use jieqi::rules::xiangqi::movetext;
     let mut e = Engine::start();
     e.send("uci");
     e.until("uciok");
@@ -282,7 +283,7 @@ fn uci_session() {
     let mut p = fen::parse(fen::JIEQI_START, RuleSet::Jieqi).unwrap();
     let (m, r, c) = movetext::resolve(&p, "b2b9Nr").unwrap();
     p.make(m, r, c);
-    let expected = jieqi::rules::perft::perft(&mut p.clone(), 1);
+    let expected = jieqi::rules::xiangqi::perft::perft(&mut p.clone(), 1);
     assert_eq!(
         lines.last().unwrap(),
         &format!("Nodes searched: {expected}"),

@@ -6,7 +6,8 @@ use std::sync::atomic::AtomicBool;
 
 use jieqi::ai::{self, Clock, Level, Limits, Request, Searcher, Strength};
 use jieqi::protocol::{Engine, FromWorker, Purpose, ToWorker};
-use jieqi::rules::{fen, Color, Game, Move, Reason, RuleSet, Seat, Square};
+use jieqi::rules::xiangqi::fen;
+use jieqi::rules::{Color, Game, Move, Reason, RuleSet, Seat, Square};
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
@@ -131,7 +132,10 @@ fn beginner_makes_mistakes() {
         let loss = deep(Vec::new()) - deep(vec![beginner]);
         mistakes += usize::from(loss >= 100);
     }
-    assert!(mistakes >= 3, "Beginner lost a pawn or more only {mistakes} times in 20");
+    assert!(
+        mistakes >= 3,
+        "Beginner lost a pawn or more only {mistakes} times in 20"
+    );
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //! the legality filter) against the same moves really made.
 
 use jieqi::cli::BENCH_POSITIONS;
-use jieqi::rules::{fen, Move, MoveList, Piece, Position, RuleSet, Square};
+use jieqi::rules::xiangqi::fen;
+use jieqi::rules::{Move, MoveList, Piece, Position, RuleSet, Square};
 
 /// Small deterministic generator (no dependency, same games on every run).
 struct Lcg(u64);

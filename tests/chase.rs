@@ -1,4 +1,4 @@
-//! Perpetual chase (RULES.md section 4, `rules::chase`): only attacks a move
+//! Perpetual chase (RULES.md section 4, `rules::xiangqi::chase`): only attacks a move
 //! creates count, only legal captures count, protection is a legal
 //! recapture, check outranks chase, mutual chases are drawn. Each test plays
 //! a whole repetition cycle through `Game` and checks the verdict.

@@ -6,7 +6,8 @@ use std::process::Command;
 use jieqi::ai::eval::{self, WEIGHTS};
 use jieqi::cli::datagen::{generate, DatagenConfig};
 use jieqi::cli::tune::{self, FitOptions, Sample};
-use jieqi::rules::{fen, Game, RuleSet, Seat};
+use jieqi::rules::xiangqi::fen;
+use jieqi::rules::{Game, RuleSet, Seat};
 
 fn datagen(games: u64, seed: u64, jobs: usize) -> (String, u64) {
     let mut cfg = DatagenConfig::new(games, 300, seed);

@@ -2,7 +2,8 @@
 //! tuner's features times weights, and the terms see what they claim.
 
 use jieqi::ai::eval::{self, evaluate, features, WEIGHTS};
-use jieqi::rules::{fen, Game, Position, RuleSet, Seat};
+use jieqi::rules::xiangqi::fen;
+use jieqi::rules::{Game, Position, RuleSet, Seat};
 
 /// Positions from seeded random games, as the side to move sees them.
 fn sample_positions(rules: RuleSet, games: u64, plies: usize) -> Vec<Position> {

@@ -1,6 +1,6 @@
 //! Every accepted form of position text, and every way it is refused.
 
-use jieqi::rules::fen::{self, ParseFenError, MAX_MOVE_COUNTER};
+use jieqi::rules::xiangqi::fen::{self, ParseFenError, MAX_MOVE_COUNTER};
 use jieqi::rules::{Color, Pool, Position, Role, RuleSet};
 
 const BOARD: &str = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX";

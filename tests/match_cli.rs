@@ -258,7 +258,8 @@ fn logging_engine(dir: &Path) -> (String, PathBuf) {
 
 #[test]
 fn colours_alternate_and_each_engine_sees_only_its_seats_knowledge() {
-    use jieqi::rules::{fen, movetext, Color, Position, RuleSet};
+    use jieqi::rules::xiangqi::{fen, movetext};
+    use jieqi::rules::{Color, Position, RuleSet};
     let dir = scratch("knowledge");
     let (engine, log) = logging_engine(&dir);
     let out = run(&[

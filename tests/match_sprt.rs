@@ -7,7 +7,8 @@ use std::process::{Command, Output};
 
 use jieqi::cli::matches::parse_openings;
 use jieqi::cli::sprt::{score_of_elo, Sprt, SprtError, Verdict};
-use jieqi::rules::{fen, RuleSet};
+use jieqi::rules::xiangqi::fen;
+use jieqi::rules::RuleSet;
 
 const ME: &str = env!("CARGO_BIN_EXE_jieqi");
 /// Jieqi openings: the start, and one after a first move.

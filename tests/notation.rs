@@ -4,8 +4,9 @@
 use std::collections::HashMap;
 use std::process::Command;
 
-use jieqi::rules::notation::{parse, write, Notation, NotationError};
-use jieqi::rules::{fen, Game, Move, Position, RuleSet, Square};
+use jieqi::rules::xiangqi::fen;
+use jieqi::rules::xiangqi::notation::{parse, write, Notation, NotationError};
+use jieqi::rules::{Game, Move, Position, RuleSet, Square};
 use proptest::prelude::*;
 
 const ALL: [Notation; 4] = Notation::ALL;

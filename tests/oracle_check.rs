@@ -3,7 +3,9 @@
 
 mod oracle;
 
-use jieqi::rules::{fen, perft::perft, Game, Position, RuleSet};
+use jieqi::rules::xiangqi::fen;
+use jieqi::rules::xiangqi::perft::perft;
+use jieqi::rules::{Game, Position, RuleSet};
 use oracle::Board;
 
 fn fast_text(p: &Position) -> Vec<String> {

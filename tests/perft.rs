@@ -1,7 +1,9 @@
 //! Perft: standard xiangqi from the start and from published positions
 //! (tests/data/xiangqi_perft.txt names its source), plus Jieqi counts.
 
-use jieqi::rules::{fen, perft::perft, Position, RuleSet};
+use jieqi::rules::xiangqi::fen;
+use jieqi::rules::xiangqi::perft::perft;
+use jieqi::rules::{Position, RuleSet};
 
 #[test]
 fn xiangqi_start_perft_1_to_4() {

@@ -1,6 +1,7 @@
 //! Property tests over random games and random text.
 
-use jieqi::rules::{fen, Color, Game, Move, Position, Reason, RuleSet, Seat};
+use jieqi::rules::xiangqi::fen;
+use jieqi::rules::{Color, Game, Move, Position, Reason, RuleSet, Seat};
 use proptest::prelude::*;
 
 mod oracle;

@@ -3,7 +3,8 @@
 
 use jieqi::ai::Level;
 use jieqi::protocol::{Engine, FromWorker, Purpose, ToWorker};
-use jieqi::rules::{fen, movetext, Game, RuleSet, Seat};
+use jieqi::rules::xiangqi::{fen, movetext};
+use jieqi::rules::{Game, RuleSet, Seat};
 
 #[test]
 fn think_answers_with_a_legal_move_and_reports_progress() {

@@ -4,10 +4,10 @@
 use std::sync::atomic::AtomicBool;
 
 use jieqi::ai::{Limits, Noise, Searcher};
-use jieqi::rules::movetext::{self, ParseMoveError};
+use jieqi::rules::xiangqi::fen;
+use jieqi::rules::xiangqi::movetext::{self, ParseMoveError};
 use jieqi::rules::{
-    fen, Color, Game, Move, PlayError, Played, Pool, Position, RestoreError, Role, RuleSet, Seat,
-    Square,
+    Color, Game, Move, PlayError, Played, Pool, Position, RestoreError, Role, RuleSet, Seat, Square,
 };
 
 fn mv(s: &str) -> Move {

@@ -1,7 +1,8 @@
 //! The rules contract (RULES.md sections 2-4) as tests: every worked example,
 //! each hidden-piece rule, each rule set's knowledge and draw behaviour.
 
-use jieqi::rules::{fen, movetext, Color, Game, Move, Piece, Reason, Role, RuleSet, Seat, Square};
+use jieqi::rules::xiangqi::{fen, movetext};
+use jieqi::rules::{Color, Game, Move, Piece, Reason, Role, RuleSet, Seat, Square};
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
@@ -454,7 +455,7 @@ fn move_text_with_reveal_and_capture_letters() {
 
 #[test]
 fn display_notations() {
-    use jieqi::rules::notation::{write, Notation::*};
+    use jieqi::rules::xiangqi::notation::{write, Notation::*};
     let x = jieqi::rules::Position::start(RuleSet::Xiangqi);
     assert_eq!(write(&x, mv("h2e2"), Wxf), "C2.5");
     assert_eq!(write(&x, mv("h2e2"), Chinese), "炮二平五");

@@ -7,8 +7,9 @@
 use std::collections::BTreeSet;
 
 use jieqi::ai::Level;
-use jieqi::rules::notation::{self, Notation};
-use jieqi::rules::{fen, Color, Game, Move, Outcome, Piece, Reason, Role, RuleSet, Square};
+use jieqi::rules::xiangqi::fen;
+use jieqi::rules::xiangqi::notation::{self, Notation};
+use jieqi::rules::{Color, Game, Move, Outcome, Piece, Reason, Role, RuleSet, Square};
 use jieqi::session::{
     Config, Effect, Event, Message, Opponent, Post, Purpose, Session, Status, Step, Takebacks,
     ThinkRequest, TypedError, Worker,

@@ -4,7 +4,7 @@
 
 use jieqi::ai::Level;
 use jieqi::params::{parse_message, parse_query, MessageFields};
-use jieqi::rules::notation::Notation;
+use jieqi::rules::xiangqi::notation::Notation;
 use jieqi::rules::{Color, Game, Outcome, Reason, RestoreError, RuleSet, Seat};
 use jieqi::saved::{SavedError, SavedGame};
 use jieqi::session::clock::{Clock, ClockError, TimeControl, MAX_REMAINING_MS};

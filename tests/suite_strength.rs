@@ -3,7 +3,8 @@
 //! through every channel, the no-progress limit reached move by move, and
 //! identity draws from partly used pools and at capture.
 
-use jieqi::rules::{fen, movetext, Color, Game, Move, Position, Role, RuleSet, Seat, Square};
+use jieqi::rules::xiangqi::{fen, movetext};
+use jieqi::rules::{Color, Game, Move, Position, Role, RuleSet, Seat, Square};
 use std::collections::HashMap;
 
 fn sq(s: &str) -> Square {

@@ -3,7 +3,8 @@
 mod common;
 
 use common::Engine;
-use jieqi::rules::{fen, movetext, Position, RuleSet};
+use jieqi::rules::xiangqi::{fen, movetext};
+use jieqi::rules::{Position, RuleSet};
 
 #[test]
 fn setting_the_rules_keeps_the_position_given() {

@@ -10,7 +10,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-use jieqi::rules::{fen, movetext, perft, Move, Position, RuleSet};
+use jieqi::rules::xiangqi::{fen, movetext, perft};
+use jieqi::rules::{Move, Position, RuleSet};
 
 /// Far above any answer's normal delay: reaching it means a hang.
 const TIMEOUT: Duration = Duration::from_secs(120);

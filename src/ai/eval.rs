@@ -21,8 +21,8 @@ mod weights;
 
 pub use weights::WEIGHTS;
 
-use crate::rules::attacks::TABLES;
-use crate::rules::square::SQUARES;
+use crate::rules::xiangqi::attacks::TABLES;
+use crate::rules::xiangqi::square::SQUARES;
 use crate::rules::{Color, Piece, Position, Role, Square};
 
 pub const MATE: i32 = 30_000;

@@ -116,7 +116,7 @@ impl Game for rules::Position {
     type Move = rules::Move;
     type Piece = rules::Piece;
     type Id = rules::Role;
-    type Undo = rules::position::Undo;
+    type Undo = rules::xiangqi::position::Undo;
     type NullUndo = u64;
     type List = rules::MoveList;
     type Scores = [i32; rules::MoveList::CAP];

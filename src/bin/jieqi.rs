@@ -17,7 +17,7 @@ fn main() {}
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod cli {
     use jieqi::cli::{self, matches::MatchConfig};
-    use jieqi::rules::notation::Notation;
+    use jieqi::rules::xiangqi::notation::Notation;
     use jieqi::rules::RuleSet;
 
     const USAGE: &str = "usage:
@@ -50,12 +50,14 @@ mod cli {
      FEN|startpos [moves] [MOVE...] (one quoted argument or many) and lists the
      moves after those";
 
-    const DATAGEN_USAGE: &str = "usage: jieqi datagen --out FILE [--games N] [--nodes N] [--seed S] [--jobs J] [--rules R]
+    const DATAGEN_USAGE: &str =
+        "usage: jieqi datagen --out FILE [--games N] [--nodes N] [--seed S] [--jobs J] [--rules R]
   Self-play by the engine at N nodes a move (default 100 games, 2000 nodes, seed 1),
   random root offsets on the first 8 plies, random reveals from the seed. Writes one
   quiet position a line: 'FEN; RESULT; SCORE' (result 1 / 0.5 / 0 and search score
   for the side to move). The same seed writes the same file, whatever --jobs is.";
-    const TUNE_USAGE: &str = "usage: jieqi tune FILE [--iterations N] [--rate R] [--score-weight W] [--l2 L] [--rules R]
+    const TUNE_USAGE: &str =
+        "usage: jieqi tune FILE [--iterations N] [--rate R] [--score-weight W] [--l2 L] [--rules R]
   Texel fit of the evaluation's weights on datagen output: K first, then Adam on the
   mean squared error (default 1000 iterations, rate 1 cp). --score-weight W blends the
   search score's prediction into the target (0: game results only). --l2 L adds L times
@@ -229,7 +231,11 @@ mod cli {
             "bench" => {
                 let chess = chess_flag(&mut args).is_some();
                 let depth = num(args.first().cloned(), "depth", if chess { 6 } else { 5u32 })?;
-                let (nodes, ms) = if chess { cli::chess::bench(depth)? } else { cli::bench(depth) };
+                let (nodes, ms) = if chess {
+                    cli::chess::bench(depth)?
+                } else {
+                    cli::bench(depth)
+                };
                 Ok(format!("bench depth {depth}\nNodes searched: {nodes}\nNodes/second: {:.0}\nTime: {:.0} ms", nodes as f64 / (ms.max(1.0) / 1000.0), ms))
             }
             "datagen" => {

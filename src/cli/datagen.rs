@@ -22,7 +22,8 @@ use std::sync::mpsc;
 
 use crate::ai::eval::MATE_BOUND;
 use crate::ai::{self, Limits, Request, Searcher, Strength};
-use crate::rules::{fen, Color, Game, Outcome, Reason, RuleSet, Seat};
+use crate::rules::xiangqi::fen;
+use crate::rules::{Color, Game, Outcome, Reason, RuleSet, Seat};
 
 /// What to generate.
 #[derive(Clone, Debug)]

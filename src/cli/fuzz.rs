@@ -17,8 +17,9 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::ai::Level;
-use crate::rules::notation::{self, Notation};
-use crate::rules::{fen, movetext, Color, Game, RuleSet, Seat};
+use crate::rules::xiangqi::notation::{self, Notation};
+use crate::rules::xiangqi::{fen, movetext};
+use crate::rules::{Color, Game, RuleSet, Seat};
 use crate::saved::SavedGame;
 use crate::session::config::Opponent;
 

@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 use super::sprt::{Sprt, Verdict};
 use crate::ai::{self, Level, Limits, Request, Searcher, Strength};
-use crate::rules::{fen, Color, Game, Move, Outcome, Reason, RuleSet, Seat, Square};
+use crate::rules::xiangqi::fen;
+use crate::rules::{Color, Game, Move, Outcome, Reason, RuleSet, Seat, Square};
 
 #[derive(Clone, Debug)]
 pub struct MatchConfig {

@@ -11,8 +11,9 @@ pub mod sprt;
 pub mod tune;
 pub mod uci;
 
-use crate::rules::notation::{self, Notation};
-use crate::rules::{fen, perft, Position, RuleSet};
+use crate::rules::xiangqi::notation::{self, Notation};
+use crate::rules::xiangqi::{fen, perft};
+use crate::rules::{Position, RuleSet};
 
 /// Positions searched by `bench`, with their rule set.
 pub const BENCH_POSITIONS: [(&str, RuleSet); 6] = [

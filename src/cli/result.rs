@@ -4,7 +4,8 @@
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::rules::{fen, movetext, Color, Game, Move, Outcome, Position, Role, RuleSet};
+use crate::rules::xiangqi::{fen, movetext};
+use crate::rules::{Color, Game, Move, Outcome, Position, Role, RuleSet};
 
 pub const HELP: &str = "usage: jieqi result [--rules R] [--seed S] FEN|startpos [MOVE...]
 

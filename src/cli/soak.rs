@@ -16,8 +16,9 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::ai::{Limits, Noise, Searcher};
-use crate::rules::notation::{self, Notation};
-use crate::rules::{fen, Game, Position, RuleSet, Seat};
+use crate::rules::xiangqi::fen;
+use crate::rules::xiangqi::notation::{self, Notation};
+use crate::rules::{Game, Position, RuleSet, Seat};
 
 /// Totals of a soak run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -12,7 +12,8 @@
 //! The output is the Rust source of the weights table.
 
 use crate::ai::eval::{self, Weight, FEATURES, NAMES, PHASE_MAX};
-use crate::rules::{fen, Color, RuleSet};
+use crate::rules::xiangqi::fen;
+use crate::rules::{Color, RuleSet};
 
 /// One position, as the fit sees it.
 #[derive(Clone, Debug)]

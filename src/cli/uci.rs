@@ -20,7 +20,8 @@ use crate::ai::{
     self, ChessSearcher, Info, Level, Limits, Request, RootOptions, Searcher, Strength,
 };
 use crate::rules::chess::{self, Variant};
-use crate::rules::{fen, movetext, perft, Color, Move, Position, Role, RuleSet};
+use crate::rules::xiangqi::{fen, movetext, perft};
+use crate::rules::{Color, Move, Position, Role, RuleSet};
 
 /// Longest command line read; longer lines are refused whole.
 pub const MAX_LINE: usize = 1 << 20;

@@ -1,24 +1,22 @@
-//! The rules of Jieqi / Cờ úp / xiangqi: pure, no web code.
+//! The rules of both games: pure, no web code.
+//!
+//! - `xiangqi/`: Jieqi, Cờ úp and standard xiangqi (RULES.md sections 1-4).
+//! - `chess/`: hidden chess and standard chess (RULES.md section 5).
+//! - shared by both: the sides and seats (`side`) and the fair identity
+//!   draws (`draws`).
+//!
+//! The xiangqi family was the first game: its main types are re-exported
+//! here (`rules::Position` is the xiangqi position, `rules::chess::Position`
+//! the chess one).
 
-pub mod attacks;
-pub mod chase;
 pub mod chess;
 mod draws;
-pub mod fen;
-pub mod game;
-pub mod movetext;
-pub mod notation;
-pub mod outcome;
-pub mod perft;
-pub mod piece;
-pub mod position;
-pub mod ruleset;
-pub mod square;
-mod zobrist;
+pub mod side;
+pub mod xiangqi;
 
-pub use game::{Captured, Game, NoRandomness, RestoreError, Seat, View};
-pub use outcome::{Outcome, Reason};
-pub use piece::{Color, Piece, Role};
-pub use position::{Move, MoveList, PlayError, Played, Pool, Position};
-pub use ruleset::RuleSet;
-pub use square::Square;
+pub use draws::NoRandomness;
+pub use side::{Color, Seat};
+pub use xiangqi::{
+    Captured, Game, Move, MoveList, Outcome, Piece, PlayError, Played, Pool, Position, Reason,
+    RestoreError, Role, RuleSet, Square, View,
+};

@@ -33,9 +33,10 @@
 use std::fmt;
 
 use super::{Family, Xiangqi};
-use crate::rules::fen::{self, ParseFenError};
-use crate::rules::notation::{self, Notation};
-use crate::rules::{movetext, Color, Game, Outcome, Position, Reason, RestoreError, RuleSet, Seat};
+use crate::rules::xiangqi::fen::{self, ParseFenError};
+use crate::rules::xiangqi::movetext;
+use crate::rules::xiangqi::notation::{self, Notation};
+use crate::rules::{Color, Game, Outcome, Position, Reason, RestoreError, RuleSet, Seat};
 
 /// Longer texts (and links) are refused.
 pub const MAX_TEXT_BYTES: usize = 256 * 1024;

@@ -5,10 +5,9 @@
 use std::fmt::Debug;
 
 use crate::rules::chess::{self, san, Kind, Variant};
-use crate::rules::notation::{self, Notation, NotationError};
-use crate::rules::{
-    fen, movetext, Color, Game, NoRandomness, Outcome, Piece, Reason, RuleSet, Seat,
-};
+use crate::rules::xiangqi::notation::{self, Notation, NotationError};
+use crate::rules::xiangqi::{fen, movetext};
+use crate::rules::{Color, Game, NoRandomness, Outcome, Piece, Reason, RuleSet, Seat};
 
 use super::TypedError;
 
@@ -141,7 +140,7 @@ pub trait Family: Copy + Debug + PartialEq + Eq + 'static {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Xiangqi;
 
-fn xq_ply(r: &crate::rules::game::Record) -> Ply<Xiangqi> {
+fn xq_ply(r: &crate::rules::xiangqi::game::Record) -> Ply<Xiangqi> {
     xq_played(&r.played, r.check)
 }
 

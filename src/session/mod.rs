@@ -16,7 +16,7 @@ mod show;
 
 use crate::ai::Level;
 use crate::rules::chess::Variant;
-use crate::rules::notation::Notation;
+use crate::rules::xiangqi::notation::Notation;
 use crate::rules::{Color, RuleSet, Seat};
 
 pub use clock::{Clock, TimeControl};

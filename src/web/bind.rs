@@ -18,7 +18,7 @@ use super::shell::{dispatch, with, Shell};
 use super::view;
 use crate::ai::Level;
 use crate::params::{Lang, Theme};
-use crate::rules::notation::Notation;
+use crate::rules::xiangqi::notation::Notation;
 use crate::rules::{Color, RuleSet, Square};
 use crate::session::export;
 use crate::session::{ChessEvent, Config, Event, Opponent, Session, Step, Takebacks, TimeControl};

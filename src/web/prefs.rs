@@ -3,7 +3,7 @@
 
 use super::storage::{self, Settings};
 use crate::params::{Labels, Lang, Theme};
-use crate::rules::notation::Notation;
+use crate::rules::xiangqi::notation::Notation;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Prefs {

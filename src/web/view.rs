@@ -600,10 +600,10 @@ pub fn language(doc: &Document, p: &Prefs) {
     }
     if let Some(e) = el(doc, "move-input") {
         let example = match p.notation {
-            crate::rules::notation::Notation::Wxf => "h2e2 · C2.5",
-            crate::rules::notation::Notation::Chinese => "h2e2 · 炮二平五",
-            crate::rules::notation::Notation::Vietnamese => "h2e2 · P2-5",
-            crate::rules::notation::Notation::Coordinates => "h2e2",
+            crate::rules::xiangqi::notation::Notation::Wxf => "h2e2 · C2.5",
+            crate::rules::xiangqi::notation::Notation::Chinese => "h2e2 · 炮二平五",
+            crate::rules::xiangqi::notation::Notation::Vietnamese => "h2e2 · P2-5",
+            crate::rules::xiangqi::notation::Notation::Coordinates => "h2e2",
         };
         let _ = e.set_attribute("placeholder", example);
     }

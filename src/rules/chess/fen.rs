@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::rules::fen::MAX_MOVE_COUNTER;
+use crate::rules::xiangqi::fen::MAX_MOVE_COUNTER;
 use crate::rules::Color;
 
 use super::position::{Castle, Position};

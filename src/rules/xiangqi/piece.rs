@@ -1,44 +1,8 @@
-//! Colours, roles and pieces.
+//! Roles and pieces of xiangqi (the colours are shared: `rules::side`).
 
 use serde::{Deserialize, Serialize};
 
-/// A side. Red is at the bottom (ranks 0-4) and moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Color {
-    Red,
-    Black,
-}
-
-impl Color {
-    pub const ALL: [Color; 2] = [Color::Red, Color::Black];
-
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    #[inline]
-    pub fn other(self) -> Color {
-        match self {
-            Color::Red => Color::Black,
-            Color::Black => Color::Red,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::Red => "red",
-            Color::Black => "black",
-        }
-    }
-}
-
-impl std::ops::Not for Color {
-    type Output = Color;
-    fn not(self) -> Color {
-        self.other()
-    }
-}
+pub use crate::rules::side::Color;
 
 /// What a piece is (or, for a face-down piece, the role of the start point it
 /// stands on, which is how it moves until it is turned face up).

@@ -116,7 +116,7 @@ pub fn chases_through(cycle: impl IntoIterator<Item = CyclePly>, chaser: Color) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{fen, RuleSet, Square};
+    use crate::rules::xiangqi::{fen, RuleSet, Square};
 
     fn chased(text: &str, m: &str) -> Vec<String> {
         let before = fen::parse(text, RuleSet::Jieqi).unwrap();

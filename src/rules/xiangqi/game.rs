@@ -11,30 +11,7 @@ use super::piece::{Color, Role};
 use super::position::{Move, MoveList, PlayError, Played, Pool, Position, Undo};
 use super::ruleset::{CaptureKnowledge, RuleSet};
 use super::square::Square;
-
-/// Who is looking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Seat {
-    Red,
-    Black,
-    Spectator,
-}
-
-impl Seat {
-    pub fn of(c: Color) -> Seat {
-        match c {
-            Color::Red => Seat::Red,
-            Color::Black => Seat::Black,
-        }
-    }
-    pub fn color(self) -> Option<Color> {
-        match self {
-            Seat::Red => Some(Color::Red),
-            Seat::Black => Some(Color::Black),
-            Seat::Spectator => None,
-        }
-    }
-}
+pub use crate::rules::side::Seat;
 
 /// One ply of the game as the referee recorded it.
 #[derive(Clone, Debug)]
@@ -76,8 +53,8 @@ pub struct View {
     pub outcome: Option<Outcome>,
 }
 
-use super::draws::Draws;
-pub use super::draws::NoRandomness;
+use crate::rules::draws::Draws;
+pub use crate::rules::draws::NoRandomness;
 
 /// A saved record that cannot be restored: which move, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
