@@ -90,7 +90,7 @@ impl Level {
             Level::Beginner => Settings {
                 movetime_ms: 300.0,
                 depth: None,
-                nodes: Some(1_500),
+                nodes: Some(500),
                 noise: 20,
                 guard: true,
                 random_permille: 0,
@@ -98,7 +98,7 @@ impl Level {
             Level::Easy => Settings {
                 movetime_ms: 500.0,
                 depth: None,
-                nodes: Some(6_000),
+                nodes: Some(3_000),
                 noise: 10,
                 guard: false,
                 random_permille: 0,
@@ -106,7 +106,7 @@ impl Level {
             Level::Medium => Settings {
                 movetime_ms: 1000.0,
                 depth: None,
-                nodes: Some(15_000),
+                nodes: Some(4_000),
                 noise: 0,
                 guard: false,
                 random_permille: 0,
