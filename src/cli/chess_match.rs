@@ -3,165 +3,62 @@
 //! and tells each engine only its seat's view (its move texts leave out the
 //! identity of a face-down piece the other side captured).
 
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
-
 use super::chess::verdict;
 use super::matches::{
-    check_time, parse_openings_with, run_games, time_rule, uci_movetime_ms, GameReport,
-    MatchConfig, OpeningsError, UciEngine, BUDGET_SLACK, MARGIN_MS,
+    builtin_move, builtin_strength, parse_openings_with, random_pick, run_games, uci_bestmove,
+    GameReport, MatchConfig, OpeningsError, Player,
 };
-use crate::ai::{self, ChessSearcher, Level, Limits, Request, Strength};
+use crate::ai::{self, Request};
 use crate::rules::chess::movetext::ParseMoveError;
-use crate::rules::chess::{fen, movetext, Game, Kind, Move, Outcome, Reason, Step, Variant};
+use crate::rules::chess::{
+    fen, movetext, Game, Kind, Move, Outcome, Position, Reason, Step, Variant,
+};
 use crate::rules::{Color, Seat};
 
 /// A game this long is called a draw (the fifty-move rule ends most first).
 const MAX_PLIES: usize = 1000;
 
-enum Player {
-    Builtin {
-        level: Level,
-        searcher: Box<ChessSearcher>,
-        nodes: Option<u64>,
-    },
-    Random {
-        state: u64,
-    },
-    Uci(Box<UciEngine>),
-}
-
-fn make_player(spec: &str, variant: Variant, seed: u64) -> Result<Player, String> {
-    let (name, budget) = match spec.split_once(':') {
-        Some((n, b)) if Level::from_id(n).is_some() => (
-            n,
-            Some(
-                b.parse::<u64>()
-                    .map_err(|_| format!("bad node budget in '{spec}'"))?,
-            ),
-        ),
-        _ => (spec, None),
-    };
-    if let Some(level) = Level::from_id(name) {
-        return Ok(Player::Builtin {
+/// Ask `player` for a move from `seat`'s view (`Err`: forfeit). A face-down
+/// mover's move may name the promotion it wants should it turn out a pawn.
+fn choose(
+    player: &mut Player<Position>,
+    game: &Game,
+    seat: Seat,
+    cfg: &MatchConfig,
+    seed: u64,
+) -> Result<Move, String> {
+    match player {
+        Player::Builtin {
             level,
-            searcher: Box::new(ChessSearcher::new(16)),
-            nodes: budget,
-        });
-    }
-    if spec == "random" {
-        return Ok(Player::Random { state: seed | 1 });
-    }
-    let cmd = spec.strip_prefix("uci:").unwrap_or(spec);
-    let mut e = UciEngine::start(cmd)?;
-    e.send(&format!(
-        "setoption name UCI_Variant value {}",
-        variant.id()
-    ))?;
-    e.send("ucinewgame")?;
-    Ok(Player::Uci(Box::new(e)))
-}
-
-impl Player {
-    /// A move from `seat`'s view (`Err`: forfeit). A face-down mover's move
-    /// may name the promotion it wants should it turn out a pawn.
-    fn choose(
-        &mut self,
-        game: &Game,
-        seat: Seat,
-        cfg: &MatchConfig,
-        seed: u64,
-    ) -> Result<Move, String> {
-        match self {
-            Player::Builtin {
-                level,
-                searcher,
-                nodes,
-            } => {
-                let view = game.view(seat);
-                let strength = match nodes.or(cfg.nodes) {
-                    Some(n) => Strength::LevelWithin(
-                        *level,
-                        Limits {
-                            nodes: Some(n),
-                            movetime_ms: cfg.movetime_ms,
-                            ..Limits::default()
-                        },
-                    ),
-                    None => match cfg.movetime_ms {
-                        Some(t) => Strength::LevelWithin(
-                            *level,
-                            Limits {
-                                movetime_ms: Some(level.time_ms(None).min(t)),
-                                ..Limits::default()
-                            },
-                        ),
-                        None => Strength::Level(*level),
-                    },
-                };
-                let req = Request::from_chess_view(&view, strength).seed(seed);
-                let limits = req.plan().limits;
-                let stop = AtomicBool::new(false);
-                let start = Instant::now();
-                let r = ai::think(searcher, &req, &stop, &mut |_| {});
-                if let Some(n) = limits.nodes {
-                    if r.nodes > n + BUDGET_SLACK {
-                        return Err(format!(
-                            "searched {} nodes, over its budget of {n}",
-                            r.nodes
-                        ));
-                    }
-                } else if let Some(t) = limits.movetime_ms {
-                    check_time(start, t)?;
-                }
-                r.best
-                    .map(|m| ai::chess_answer(&req.position, m))
-                    .ok_or_else(|| "no move".to_string())
+            searcher,
+            nodes,
+        } => {
+            let strength = builtin_strength(*level, *nodes, cfg);
+            let req = Request::from_chess_view(&game.view(seat), strength).seed(seed);
+            let m = builtin_move(searcher, &req)?;
+            Ok(ai::chess_answer(&req.position, m))
+        }
+        Player::Random { state } => {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                return Err("no move".into());
             }
-            Player::Random { state } => {
-                let moves = game.legal_moves();
-                if moves.is_empty() {
-                    return Err("no move".into());
-                }
-                *state ^= *state << 13;
-                *state ^= *state >> 7;
-                *state ^= *state << 17;
-                let m = moves.as_slice()[(*state % moves.len() as u64) as usize];
-                // A face-down mover that may turn out a pawn names its promotion.
-                Ok(if game.board().may_promote_on_reveal(m) {
-                    Move::promoting(m.from, m.to, Kind::Queen)
-                } else {
-                    m
-                })
-            }
-            Player::Uci(e) => {
-                let view = game.view(seat);
-                let start = fen::write(game.start_position());
-                let moves = if view.moves.is_empty() {
-                    String::new()
-                } else {
-                    format!(" moves {}", view.moves.join(" "))
-                };
-                e.send(&format!("position fen {start}{moves}"))?;
-                let t = uci_movetime_ms(cfg);
-                let begin = Instant::now();
-                match cfg.nodes {
-                    Some(n) => e.send(&format!("go nodes {n}"))?,
-                    None => e.send(&format!("go movetime {}", t as u64))?,
-                }
-                let line = e
-                    .wait_for(
-                        "bestmove",
-                        std::time::Duration::from_millis(t as u64 + MARGIN_MS),
-                    )
-                    .map_err(|err| format!("{err} ({})", time_rule(t)))?;
-                check_time(begin, t)?;
-                let text = line.split_whitespace().nth(1).unwrap_or("");
-                match movetext::check_answer(game.board(), text) {
-                    Ok(m) => Ok(m),
-                    Err(ParseMoveError::Syntax(_)) => Err(format!("unreadable bestmove '{line}'")),
-                    Err(e) => Err(format!("bestmove {e}")),
-                }
+            let m = moves.as_slice()[random_pick(state, moves.len())];
+            // A face-down mover that may turn out a pawn names its promotion.
+            Ok(if game.board().may_promote_on_reveal(m) {
+                Move::promoting(m.from, m.to, Kind::Queen)
+            } else {
+                m
+            })
+        }
+        Player::Uci(e) => {
+            let view = game.view(seat);
+            let (line, text) =
+                uci_bestmove(e, cfg, &fen::write(game.start_position()), &view.moves)?;
+            match movetext::check_answer(game.board(), &text) {
+                Ok(m) => Ok(m),
+                Err(ParseMoveError::Syntax(_)) => Err(format!("unreadable bestmove '{line}'")),
+                Err(e) => Err(format!("bestmove {e}")),
             }
         }
     }
@@ -212,9 +109,10 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
         Some(text) => Game::from_fen_seeded(text, variant, seed)
             .map_err(|e| format!("opening '{text}': {e}"))?,
     };
+    let setup = format!("setoption name UCI_Variant value {}", variant.id());
     let mut players = [
-        make_player(specs[0], variant, seed ^ 1),
-        make_player(specs[1], variant, seed ^ 2),
+        Player::<Position>::new(specs[0], seed ^ 1, &setup),
+        Player::<Position>::new(specs[1], seed ^ 2, &setup),
     ];
     for c in Color::ALL {
         if let Err(e) = &players[c.index()] {
@@ -240,7 +138,8 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
         let Ok(player) = players[c.index()].as_mut() else {
             break;
         };
-        let m = player.choose(
+        let m = choose(
+            player,
             &game,
             Seat::of(c),
             cfg,

@@ -10,9 +10,10 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::sprt::{Sprt, Verdict};
-use crate::ai::{self, Level, Limits, Request, Searcher, Strength};
+use crate::ai::game::Game as AiGame;
+use crate::ai::{self, GameSearcher, Level, Limits, Request, Strength};
 use crate::rules::xiangqi::fen;
-use crate::rules::{Color, Game, Move, Outcome, Reason, RuleSet, Seat, Square};
+use crate::rules::{Color, Game, Move, Outcome, Position, Reason, RuleSet, Seat, Square};
 
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -87,17 +88,138 @@ pub fn parse_openings_with(
     Ok(out)
 }
 
-/// One side's engine during a game.
-enum Player {
+/// One side's engine during a game of either board: `G` is the AI's game
+/// (the xiangqi or the chess position).
+pub(crate) enum Player<G: AiGame> {
     Builtin {
         level: Level,
-        searcher: Box<Searcher>,
+        searcher: Box<GameSearcher<G>>,
         nodes: Option<u64>,
     },
     Random {
         state: u64,
     },
     Uci(Box<UciEngine>),
+}
+
+impl<G: AiGame> Player<G> {
+    /// `spec`: a level, optionally with its own node budget (`hard:90000`),
+    /// `random`, or `uci:COMMAND` (a bare command is a UCI engine too);
+    /// `setup` is the option line that tells a UCI engine which game it plays.
+    pub(crate) fn new(spec: &str, seed: u64, setup: &str) -> Result<Self, String> {
+        let (name, budget) = match spec.split_once(':') {
+            Some((n, b)) if Level::from_id(n).is_some() => (
+                n,
+                Some(
+                    b.parse::<u64>()
+                        .map_err(|_| format!("bad node budget in '{spec}'"))?,
+                ),
+            ),
+            _ => (spec, None),
+        };
+        if let Some(level) = Level::from_id(name) {
+            return Ok(Player::Builtin {
+                level,
+                searcher: Box::new(GameSearcher::new(16)),
+                nodes: budget,
+            });
+        }
+        if spec == "random" {
+            return Ok(Player::Random { state: seed | 1 });
+        }
+        let cmd = spec.strip_prefix("uci:").unwrap_or(spec);
+        let mut e = UciEngine::start(cmd)?;
+        e.send(setup)?;
+        e.send("ucinewgame")?;
+        Ok(Player::Uci(Box::new(e)))
+    }
+}
+
+/// How hard a built-in level plays under the match's limits: its own node
+/// budget or the match's (reproducible on any machine), else its clock,
+/// never longer than the match's move time.
+pub(crate) fn builtin_strength(level: Level, nodes: Option<u64>, cfg: &MatchConfig) -> Strength {
+    match nodes.or(cfg.nodes) {
+        Some(n) => Strength::LevelWithin(
+            level,
+            Limits {
+                nodes: Some(n),
+                movetime_ms: cfg.movetime_ms,
+                depth: None,
+                soft_ms: None,
+            },
+        ),
+        None => match cfg.movetime_ms {
+            Some(t) => Strength::LevelWithin(
+                level,
+                Limits {
+                    movetime_ms: Some(level.time_ms(None).min(t)),
+                    ..Limits::default()
+                },
+            ),
+            None => Strength::Level(level),
+        },
+    }
+}
+
+/// A built-in's move for `req`, held to its limits: a search over its node
+/// budget, or past its time when it has no budget, forfeits.
+pub(crate) fn builtin_move<G: AiGame>(
+    searcher: &mut GameSearcher<G>,
+    req: &Request<G>,
+) -> Result<G::Move, String> {
+    let limits = req.plan().limits;
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let r = ai::think(searcher, req, &stop, &mut |_| {});
+    if let Some(n) = limits.nodes {
+        if r.nodes > n + BUDGET_SLACK {
+            return Err(format!(
+                "searched {} nodes, over its budget of {n}",
+                r.nodes
+            ));
+        }
+    } else if let Some(t) = limits.movetime_ms {
+        check_time(start, t)?;
+    }
+    r.best.ok_or_else(|| "no move".to_string())
+}
+
+/// The random mover's pick among `n` legal moves (xorshift; `n` > 0).
+pub(crate) fn random_pick(state: &mut u64, n: usize) -> usize {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    (*state % n as u64) as usize
+}
+
+/// A UCI engine's answer from `start` after `moves` (its seat's move
+/// texts), within the match's limits: the whole `bestmove` line and its
+/// move text.
+pub(crate) fn uci_bestmove(
+    e: &mut UciEngine,
+    cfg: &MatchConfig,
+    start: &str,
+    moves: &[String],
+) -> Result<(String, String), String> {
+    let moves = if moves.is_empty() {
+        String::new()
+    } else {
+        format!(" moves {}", moves.join(" "))
+    };
+    e.send(&format!("position fen {start}{moves}"))?;
+    let t = uci_movetime_ms(cfg);
+    let begin = Instant::now();
+    match cfg.nodes {
+        Some(n) => e.send(&format!("go nodes {n}"))?,
+        None => e.send(&format!("go movetime {}", t as u64))?,
+    }
+    let line = e
+        .wait_for("bestmove", time_allowed(t))
+        .map_err(|err| format!("{err} ({})", time_rule(t)))?;
+    check_time(begin, t)?;
+    let text = line.split_whitespace().nth(1).unwrap_or("").to_string();
+    Ok((line, text))
 }
 
 /// Grace the referee allows past each move's time before it calls a forfeit
@@ -279,127 +401,39 @@ impl Drop for UciEngine {
     }
 }
 
-fn make_player(spec: &str, rules: RuleSet, seed: u64) -> Result<Player, String> {
-    // A built-in level, optionally with its own node budget: `hard:90000`.
-    let (name, budget) = match spec.split_once(':') {
-        Some((n, b)) if Level::from_id(n).is_some() => (
-            n,
-            Some(
-                b.parse::<u64>()
-                    .map_err(|_| format!("bad node budget in '{spec}'"))?,
-            ),
-        ),
-        _ => (spec, None),
-    };
-    if let Some(l) = Level::from_id(name) {
-        return Ok(Player::Builtin {
-            level: l,
-            searcher: Box::new(Searcher::new(16)),
-            nodes: budget,
-        });
-    }
-    if spec == "random" {
-        return Ok(Player::Random { state: seed | 1 });
-    }
-    let cmd = spec.strip_prefix("uci:").unwrap_or(spec);
-    let mut e = UciEngine::start(cmd)?;
-    e.send(&format!("setoption name Rules value {}", rules.id()))?;
-    e.send("ucinewgame")?;
-    Ok(Player::Uci(Box::new(e)))
-}
-
-impl Player {
-    /// Ask for a move from `seat`'s view; `Err` means forfeit.
-    fn choose(
-        &mut self,
-        game: &Game,
-        seat: Seat,
-        cfg: &MatchConfig,
-        seed: u64,
-    ) -> Result<Move, String> {
-        match self {
-            Player::Builtin {
-                level,
-                searcher,
-                nodes,
-            } => {
-                let view = game.view(seat);
-                let level = *level;
-                let strength = match nodes.or(cfg.nodes) {
-                    // A node budget replaces the clock: reproducible on any machine.
-                    Some(n) => Strength::LevelWithin(
-                        level,
-                        Limits {
-                            nodes: Some(n),
-                            movetime_ms: cfg.movetime_ms,
-                            depth: None,
-                            soft_ms: None,
-                        },
-                    ),
-                    None => match cfg.movetime_ms {
-                        Some(t) => Strength::LevelWithin(
-                            level,
-                            Limits {
-                                movetime_ms: Some(level.time_ms(None).min(t)),
-                                ..Limits::default()
-                            },
-                        ),
-                        None => Strength::Level(level),
-                    },
-                };
-                let req = Request::from_view(&view, strength).seed(seed);
-                let limits = req.plan().limits;
-                let stop = AtomicBool::new(false);
-                let start = Instant::now();
-                let r = ai::think(searcher, &req, &stop, &mut |_| {});
-                if let Some(n) = limits.nodes {
-                    if r.nodes > n + BUDGET_SLACK {
-                        return Err(format!(
-                            "searched {} nodes, over its budget of {n}",
-                            r.nodes
-                        ));
-                    }
-                } else if let Some(t) = limits.movetime_ms {
-                    // On a clock (no node budget), a built-in is held to the same rule.
-                    check_time(start, t)?;
-                }
-                r.best.ok_or_else(|| "no move".to_string())
-            }
-            Player::Random { state } => {
-                let moves = game.legal_moves();
-                *state ^= *state << 13;
-                *state ^= *state >> 7;
-                *state ^= *state << 17;
-                Ok(moves.as_slice()[(*state % moves.len() as u64) as usize])
-            }
-            Player::Uci(e) => {
-                let view = game.view(seat);
-                let start = fen::write(game.start_position());
-                let moves = if view.moves.is_empty() {
-                    String::new()
-                } else {
-                    format!(" moves {}", view.moves.join(" "))
-                };
-                e.send(&format!("position fen {start}{moves}"))?;
-                let t = uci_movetime_ms(cfg);
-                let start = Instant::now();
-                match cfg.nodes {
-                    Some(n) => e.send(&format!("go nodes {n}"))?,
-                    None => e.send(&format!("go movetime {}", t as u64))?,
-                }
-                let line = e
-                    .wait_for("bestmove", time_allowed(t))
-                    .map_err(|err| format!("{err} ({})", time_rule(t)))?;
-                check_time(start, t)?;
-                let text = line.split_whitespace().nth(1).unwrap_or("");
-                let (from, to) = (
-                    text.get(0..2).and_then(Square::parse),
-                    text.get(2..4).and_then(Square::parse),
-                );
-                match (from, to) {
-                    (Some(f), Some(t)) => Ok(Move::new(f, t)),
-                    _ => Err(format!("unreadable bestmove '{line}'")),
-                }
+/// Ask `player` for a move from `seat`'s view; `Err` means forfeit.
+fn choose(
+    player: &mut Player<Position>,
+    game: &Game,
+    seat: Seat,
+    cfg: &MatchConfig,
+    seed: u64,
+) -> Result<Move, String> {
+    match player {
+        Player::Builtin {
+            level,
+            searcher,
+            nodes,
+        } => {
+            let strength = builtin_strength(*level, *nodes, cfg);
+            let req = Request::from_view(&game.view(seat), strength).seed(seed);
+            builtin_move(searcher, &req)
+        }
+        Player::Random { state } => {
+            let moves = game.legal_moves();
+            Ok(moves.as_slice()[random_pick(state, moves.len())])
+        }
+        Player::Uci(e) => {
+            let view = game.view(seat);
+            let (line, text) =
+                uci_bestmove(e, cfg, &fen::write(game.start_position()), &view.moves)?;
+            let (from, to) = (
+                text.get(0..2).and_then(Square::parse),
+                text.get(2..4).and_then(Square::parse),
+            );
+            match (from, to) {
+                (Some(f), Some(t)) => Ok(Move::new(f, t)),
+                _ => Err(format!("unreadable bestmove '{line}'")),
             }
         }
     }
@@ -454,9 +488,10 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
             .map_err(|e| format!("opening '{text}': {e}"))?,
     };
     // An engine that cannot even start loses the game, like one that crashes later.
+    let setup = format!("setoption name Rules value {}", cfg.rules.id());
     let mut players = [
-        make_player(specs[0], cfg.rules, seed ^ 1),
-        make_player(specs[1], cfg.rules, seed ^ 2),
+        Player::<Position>::new(specs[0], seed ^ 1, &setup),
+        Player::<Position>::new(specs[1], seed ^ 2, &setup),
     ];
     for c in [Color::Red, Color::Black] {
         if let Err(e) = &players[c.index()] {
@@ -479,7 +514,8 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
         let Ok(player) = players[c.index()].as_mut() else {
             break;
         };
-        let m = player.choose(
+        let m = choose(
+            player,
             &game,
             Seat::of(c),
             cfg,
