@@ -1,12 +1,10 @@
 //! `perft`, `moves`, `result` and `bench` for chess and hidden chess
 //! (`--rules chess` or `--rules hidden-chess`).
 
-use rand_core::{RngCore, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-
 use crate::rules::chess::{
-    fen, movetext, perft, Game, Kind, Outcome, PlayError, Pool, Position, Step, Variant,
+    fen, movetext, perft, Game, Kind, Outcome, PlayError, Position, Step, Variant,
 };
+use crate::rules::draws::Draws;
 use crate::rules::Color;
 
 /// The position a command names: `startpos` (the variant's start) or a FEN.
@@ -65,18 +63,11 @@ pub fn perft_command(
     };
     let start = std::time::Instant::now();
     let (rows, total) = perft::divide(&mut pos, depth);
-    let secs = start.elapsed().as_secs_f64();
-    let mut s = String::new();
-    for (m, n) in rows {
-        s.push_str(&format!("{m}: {n}\n"));
-    }
-    s.push_str(&format!("\nNodes searched: {total}\n"));
-    s.push_str(&format!(
-        "Time: {:.3} s, {:.1} M nodes/s\n",
-        secs,
-        total as f64 / secs.max(1e-9) / 1e6
-    ));
-    Ok(s)
+    Ok(super::perft_report(
+        &rows,
+        total,
+        start.elapsed().as_secs_f64(),
+    ))
 }
 
 /// `FEN|startpos [moves] [MOVE...]`: the legal moves, sorted, one line,
@@ -124,7 +115,7 @@ pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<St
     }
     let start = read_position(&fen_text, variant)?;
     let mut game = Game::from_position_seeded(variant, start, seed);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7265_7375_6c74);
+    let mut rng = Draws::seeded(seed ^ 0x7265_7375_6c74);
     for (i, text) in moves.iter().enumerate() {
         let n = i + 1;
         if let Some(o) = game.outcome() {
@@ -143,7 +134,7 @@ pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<St
 /// the reveal, and the text must then name the promotion whenever the
 /// mover may turn out a pawn on the last rank (`a1a8q`). A captured letter
 /// is checked in both cases; one left out is drawn.
-fn play_text(game: &mut Game, text: &str, rng: &mut Xoshiro256PlusPlus) -> Result<(), String> {
+fn play_text(game: &mut Game, text: &str, rng: &mut Draws) -> Result<(), String> {
     let board = *game.board();
     let mt = movetext::parse_lenient(&board, text).map_err(|e| e.to_string())?;
     let hidden_mover = board.piece_at(mt.mv.from).is_some_and(|p| p.hidden);
@@ -173,7 +164,11 @@ fn play_text(game: &mut Game, text: &str, rng: &mut Xoshiro256PlusPlus) -> Resul
     // A captured letter without the reveal: check it, then draw the reveal.
     let us = board.turn();
     let pool = *board.pool(us);
-    let reveal = draw(&pool, rng).ok_or("no unknown identity left to reveal")?;
+    let reveal = rng
+        .pick(pool.entries())
+        .ok()
+        .flatten()
+        .ok_or("no unknown identity left to reveal")?;
     let m = if reveal == Kind::Pawn && mt.mv.to.relative_rank(us) == 7 {
         mt.mv
     } else {
@@ -190,28 +185,6 @@ fn play_text(game: &mut Game, text: &str, rng: &mut Xoshiro256PlusPlus) -> Resul
     game.replay(m, Some(reveal), mt.capture)
         .map(|_| ())
         .map_err(|e| e.to_string())
-}
-
-/// An identity drawn uniformly from `pool`.
-fn draw(pool: &Pool, rng: &mut Xoshiro256PlusPlus) -> Option<Kind> {
-    let n = u64::from(pool.total());
-    if n == 0 {
-        return None;
-    }
-    // Rejection sampling: exactly uniform.
-    let zone = u64::MAX - (u64::MAX % n);
-    let mut x = rng.next_u64();
-    while x >= zone {
-        x = rng.next_u64();
-    }
-    let mut k = x % n;
-    for (id, cnt) in pool.entries() {
-        if k < u64::from(cnt) {
-            return Some(id);
-        }
-        k -= u64::from(cnt);
-    }
-    None
 }
 
 /// The verdict line: `1-0 checkmate`, `1/2-1/2 stalemate`, `* ongoing`.

@@ -44,7 +44,16 @@ pub fn perft_command(depth: u32, fen_text: Option<&str>, rules: RuleSet) -> Resu
     };
     let start = std::time::Instant::now();
     let (rows, total) = perft::divide(&mut pos, depth);
-    let secs = start.elapsed().as_secs_f64();
+    Ok(perft_report(&rows, total, start.elapsed().as_secs_f64()))
+}
+
+/// `perft`'s answer for either game: each root move's count, the total and
+/// the speed.
+pub(crate) fn perft_report<M: std::fmt::Display>(
+    rows: &[(M, u64)],
+    total: u64,
+    secs: f64,
+) -> String {
     let mut s = String::new();
     for (m, n) in rows {
         s.push_str(&format!("{m}: {n}\n"));
@@ -55,7 +64,7 @@ pub fn perft_command(depth: u32, fen_text: Option<&str>, rules: RuleSet) -> Resu
         secs,
         total as f64 / secs.max(1e-9) / 1e6
     ));
-    Ok(s)
+    s
 }
 
 pub fn moves_command(fen_text: &str, rules: RuleSet) -> Result<String, String> {

@@ -1,9 +1,7 @@
 //! `jieqi result`: play a game from a position and print the referee's
 //! verdict (`1-0`, `0-1`, `1/2-1/2` or `*`) with its reason.
 
-use rand_core::{RngCore, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-
+use crate::rules::draws::Draws;
 use crate::rules::xiangqi::{fen, movetext};
 use crate::rules::{Color, Game, Move, Outcome, Position, Role, RuleSet};
 
@@ -34,7 +32,7 @@ pub fn result_command(args: &[String], rules: RuleSet, seed: u64) -> Result<Stri
         fen::parse(&fen_text, rules).map_err(|e| format!("bad FEN '{fen_text}': {e}"))?
     };
     let mut game = Game::from_position_seeded(start, seed);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7265_7375_6c74);
+    let mut rng = Draws::seeded(seed ^ 0x7265_7375_6c74);
     for (i, text) in moves.iter().enumerate() {
         let n = i + 1;
         if let Some(o) = game.outcome() {
@@ -98,7 +96,7 @@ fn split_fen_and_moves(args: &[String]) -> Result<(String, &[String]), String> {
 fn read_move(
     game: &Game,
     text: &str,
-    rng: &mut Xoshiro256PlusPlus,
+    rng: &mut Draws,
 ) -> Result<(Move, Option<Role>, Option<Role>), String> {
     let pos = game.board();
     let mt = movetext::parse(text).map_err(|e| e.to_string())?;
@@ -141,7 +139,9 @@ fn read_move(
         }
         (true, Some(r)) => Some(r),
         (true, None) => Some(
-            draw(pos, us, rng)
+            rng.pick(pos.pool(us).entries())
+                .ok()
+                .flatten()
                 .ok_or_else(|| format!("{} has no unknown identity left", us.name()))?,
         ),
     };
@@ -180,29 +180,6 @@ fn letter(c: Color, r: Role) -> char {
         Color::Red => r.char(),
         Color::Black => r.char().to_ascii_lowercase(),
     }
-}
-
-/// An identity drawn uniformly from the unknown ones of `c` (the referee's pool).
-fn draw(pos: &Position, c: Color, rng: &mut Xoshiro256PlusPlus) -> Option<Role> {
-    let pool = pos.pool(c);
-    let n = u64::from(pool.total());
-    if n == 0 {
-        return None;
-    }
-    // Rejection sampling: exactly uniform.
-    let zone = u64::MAX - (u64::MAX % n);
-    let mut x = rng.next_u64();
-    while x >= zone {
-        x = rng.next_u64();
-    }
-    let mut k = x % n;
-    for (r, cnt) in pool.entries() {
-        if k < u64::from(cnt) {
-            return Some(r);
-        }
-        k -= u64::from(cnt);
-    }
-    None
 }
 
 #[cfg(test)]
