@@ -16,8 +16,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
+use crate::ai::game::Game as AiGame;
 use crate::ai::{
-    self, ChessSearcher, Info, Level, Limits, Request, RootOptions, Searcher, Strength,
+    self, ChessSearcher, GameSearcher, Info, Level, Limits, Request, RootOptions, Searcher,
+    Strength,
 };
 use crate::rules::chess::{self, Variant};
 use crate::rules::xiangqi::{fen, movetext, perft};
@@ -459,39 +461,13 @@ impl Engine {
             );
             return;
         }
-        self.stop.store(false, Ordering::SeqCst);
-        let (out, stop) = (self.out.clone(), self.stop.clone());
-        let strength = match self.st.level {
-            Level::Hard => Strength::Limits {
-                limits: req.limits,
-                noise: 0,
-            },
-            level => Strength::LevelWithin(level, req.limits),
-        };
-        let request = Request {
-            root: RootOptions {
-                searchmoves: req.searchmoves,
-                multipv: self.st.multipv,
-            },
-            ..Request::new(pos, self.st.recent.clone(), strength).seed(pos.hash() ^ 0x9e37)
-        };
-        let (show_wdl, infinite) = (self.st.show_wdl, req.infinite);
         let searcher = self.chess_searcher.clone();
-        self.thinking = Some(std::thread::spawn(move || {
-            let mut s = lock(&searcher);
-            let mut on_info = |i: &Info<chess::Move>| say(&out, &info_line(i, show_wdl));
-            let r = ai::think(&mut s, &request, &stop, &mut on_info);
-            while infinite && !stop.load(Ordering::SeqCst) {
-                std::thread::sleep(std::time::Duration::from_millis(2));
-            }
-            // Plain UCI: the referee (or the GUI) draws what a reveal is; a
-            // face-down mover that may turn out a pawn on the last rank
-            // names its promotion (`a1a8q`).
-            match r.best {
-                Some(m) => say(&out, &format!("bestmove {}", ai::chess_answer(&pos, m))),
-                None => say(&out, "bestmove (none)"),
-            }
-        }));
+        // Plain UCI: the referee (or the GUI) draws what a reveal is; a
+        // face-down mover that may turn out a pawn on the last rank names
+        // its promotion (`a1a8q`).
+        self.search(searcher, pos, req, move |m| {
+            ai::chess_answer(&pos, m).to_string()
+        });
     }
 
     fn set_position(&mut self, rest: &str) -> Result<(), String> {
@@ -558,6 +534,24 @@ impl Engine {
             }));
             return;
         }
+        let searcher = self.searcher.clone();
+        self.search(searcher, pos, req, |m| m.to_string());
+    }
+
+    /// Search `pos` on a thread of its own under `go`'s limits, for either
+    /// game: info lines as it deepens, then `bestmove` in `answer`'s text.
+    fn search<G>(
+        &mut self,
+        searcher: Arc<Mutex<GameSearcher<G>>>,
+        pos: G,
+        req: GoRequest<G::Move>,
+        answer: impl Fn(G::Move) -> String + Send + 'static,
+    ) where
+        G: AiGame + Send + 'static,
+        G::Move: Send,
+    {
+        self.stop.store(false, Ordering::SeqCst);
+        let (out, stop) = (self.out.clone(), self.stop.clone());
         // The `go` limits rule the time; weaker levels keep their depth cap,
         // noise and blunder guard.
         let strength = match self.st.level {
@@ -567,25 +561,25 @@ impl Engine {
             },
             level => Strength::LevelWithin(level, req.limits),
         };
+        let seed = pos.hash() ^ 0x9e37;
         let request = Request {
             root: RootOptions {
                 searchmoves: req.searchmoves,
                 multipv: self.st.multipv,
             },
-            ..Request::new(pos.clone(), self.st.recent.clone(), strength).seed(pos.hash() ^ 0x9e37)
+            ..Request::new(pos, self.st.recent.clone(), strength).seed(seed)
         };
         let (show_wdl, infinite) = (self.st.show_wdl, req.infinite);
-        let searcher = self.searcher.clone();
         self.thinking = Some(std::thread::spawn(move || {
             let mut s = lock(&searcher);
-            let mut on_info = |i: &Info| say(&out, &info_line(i, show_wdl));
+            let mut on_info = |i: &Info<G::Move>| say(&out, &info_line(i, show_wdl));
             let r = ai::think(&mut s, &request, &stop, &mut on_info);
             // Under `go infinite` the answer waits for `stop`, as UCI requires.
             while infinite && !stop.load(Ordering::SeqCst) {
                 std::thread::sleep(std::time::Duration::from_millis(2));
             }
             match r.best {
-                Some(m) => say(&out, &format!("bestmove {m}")),
+                Some(m) => say(&out, &format!("bestmove {}", answer(m))),
                 None => say(&out, "bestmove (none)"),
             }
         }));
