@@ -22,7 +22,7 @@ use crate::rules::{Color, RuleSet, Seat};
 pub use clock::{Clock, TimeControl};
 pub use config::{Opponent, Takebacks};
 pub use family::{Chess, Family, Ply, Taken, Xiangqi};
-pub use show::{GameEntry, GameStatus, GameStrip, Message};
+pub use show::{GameEntry, GameStatus, GameStrip, Message, Standing};
 
 /// The Jieqi family's session and its types (the names the page and the
 /// tests use); the chess ones are `Chess*`.
