@@ -817,6 +817,12 @@ impl<F: Family> GameSession<F> {
             self.typed_error = Some(TypedError::Unknown);
             return;
         }
+        // Not the player's turn (the AI thinks, the game is over, a review):
+        // say so, whatever the text, and read nothing for the other side.
+        if !self.human_to_move() {
+            self.typed_error = Some(TypedError::NotNow);
+            return;
+        }
         self.typed_error = match F::parse_typed(&self.game, text, self.notation) {
             Ok(m) if self.human_to_move() && self.choosing().is_none() => {
                 self.play(m, fx);

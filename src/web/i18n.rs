@@ -683,7 +683,12 @@ pub fn help(lang: Lang, chess: bool) -> Vec<(&'static str, &'static str)> {
     // The chess sections, with levels and take-backs before the notation.
     let (rules, notation) = own.split_at(own.len() - 1);
     let shared = xiangqi.get(HELP_SHARED).unwrap_or_default();
-    rules.iter().chain(shared).chain(notation).copied().collect()
+    rules
+        .iter()
+        .chain(shared)
+        .chain(notation)
+        .copied()
+        .collect()
 }
 
 /// The sections of the xiangqi help that say the same for chess.

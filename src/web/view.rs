@@ -117,11 +117,13 @@ pub fn header<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
         .clock
         .map(|tc| format!(" · {}", tc.id()))
         .unwrap_or_default();
-    set_text(
-        doc,
-        "game-info",
-        &format!("{} · {opp}{clock}", F::rules_name(p.lang, c.rules)),
-    );
+    let info = format!("{} · {opp}{clock}", F::rules_name(p.lang, c.rules));
+    set_text(doc, "game-info", &info);
+    if let Some(e) = el(doc, "game-info") {
+        if e.title() != info {
+            e.set_title(&info);
+        }
+    }
     // The heading names the game on screen.
     let (title, sub) = F::title(p.lang, c.rules);
     set_text(doc, "title-main", &title);
