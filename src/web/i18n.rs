@@ -696,109 +696,77 @@ const HELP_SHARED: std::ops::Range<usize> = 4..6;
 
 const HELP_CHESS_EN: &[(&str, &str)] = &[
     (
-        "The board and pieces",
-        "Two armies face each other on the 64 squares of an 8 × 8 board; White moves first. King: one square in any direction. Queen: any distance along a line or a diagonal. Rook: any distance along a line. Bishop: any distance along a diagonal. Knight: two squares one way and one to the side, jumping over pieces. Pawn: one square forward (two from its start square, if both are empty); it captures one square diagonally forward. No move may leave your own king in check.",
-    ),
-    (
-        "Castling, en passant, promotion",
-        "Castle by moving the king two squares towards a rook, or onto it: the rook goes to the king's other side. Only if neither has moved, the squares between them are empty, and the king is not in check and does not pass or land on an attacked square. A pawn that has just moved two squares may be taken by an enemy pawn beside it as if it had moved one (en passant), on the very next move only. A pawn reaching the last rank becomes a queen, rook, bishop or knight (a picker opens).",
+        "Chess",
+        "8 × 8 board; White moves first. King: one square any way. Rook: any distance along a line; bishop: along a diagonal; queen: either. Knight: two squares then one to the side, jumping. Pawn: one square forward (two from its start), capturing one diagonally forward. Castle by moving the king two squares towards an unmoved rook (or onto it) if the squares between are empty and the king is not in check and crosses no attacked square. A pawn that just moved two squares can be taken en passant by a pawn beside it, on the next move only. A pawn on the last rank promotes (a picker opens).",
     ),
     (
         "Hidden chess",
-        "The kings start face up; each side's other 15 pieces are shuffled face down on its other start squares. A face-down piece moves as the piece that starts on its square (the small letter in its corner) and is turned face up by its first move. What it is is drawn at that moment from its side's pieces not yet seen, so there is nothing to peek at; the face-down panel shows what may still come out. Castling uses the piece in the corner as a rook and reveals it. A piece revealed as a pawn on the last rank promotes; one revealed as a pawn on its own back rank steps one square. Standard chess is the same game with every piece face up.",
-    ),
-    (
-        "Capturing a face-down piece",
-        "Only the capturer learns what it was. Against the AI you see what you capture, never what it captures; between two players on one device, the capturer taps the piece beside their name to look.",
+        "The kings start face up, the other pieces face down and shuffled on their side's start squares. A face-down piece moves as the piece of its start square (the letter in its corner) and is revealed by its first move, drawn then from its side's unseen pieces: nothing to peek at. Castling reveals the corner piece. Only the capturer learns what a captured face-down piece was.",
     ),
     (
         "Winning and draws",
-        "Checkmate wins. A draw: stalemate (no legal move, not in check), the third repetition of a position, fifty moves each without a capture or a pawn move, or too little material to mate (a face-down piece counts as material that can mate). Resigning or running out of time loses.",
+        "Checkmate wins; resigning or running out of time loses. Draws: stalemate, a position repeated three times, fifty moves each without a capture or pawn move, or too little material to mate (a face-down piece can mate).",
     ),
     (
         "Move notation",
-        "Moves are written in standard notation: the piece's letter (K king, Q queen, R rook, B bishop, N knight, none for a pawn), x for a capture, then the square: e4, Nf3, Bxc6, exd5, O-O and O-O-O (castling), e8=Q (promotion), + check, # mate. A face-down mover is written with the letter of its start square's piece, and what it turned out to be is shown as a badge. Type moves the same way, in upper or lower case, or as coordinates (e2e4, e7e8q).",
+        "Standard notation: K Q R B N for the pieces, none for a pawn, x for a capture (e4, Nf3, Bxc6, O-O, e8=Q, + check, # mate); a face-down mover takes its start square's letter. Type moves the same way in any case, or as coordinates (e2e4).",
     ),
 ];
 
 const HELP_CHESS_FR: &[(&str, &str)] = &[
     (
-        "L'échiquier et les pièces",
-        "Deux armées s'affrontent sur les 64 cases d'un échiquier de 8 × 8 ; les Blancs commencent. Roi : une case dans toutes les directions. Dame : toute distance en ligne ou en diagonale. Tour : toute distance en ligne. Fou : toute distance en diagonale. Cavalier : deux cases dans un sens et une de côté, en sautant par-dessus les pièces. Pion : une case en avant (deux depuis sa case de départ si elles sont libres) ; il prend une case en diagonale vers l'avant. Aucun coup ne peut laisser son propre roi en échec.",
-    ),
-    (
-        "Roque, prise en passant, promotion",
-        "On roque en déplaçant le roi de deux cases vers une tour, ou sur elle : la tour passe de l'autre côté du roi. Seulement si aucun des deux n'a bougé, si les cases entre eux sont vides, et si le roi n'est pas en échec et ne traverse ni n'atteint une case attaquée. Un pion qui vient d'avancer de deux cases peut être pris par un pion adverse voisin comme s'il n'avait avancé que d'une (prise en passant), au coup suivant seulement. Un pion qui atteint la dernière rangée devient dame, tour, fou ou cavalier (un choix s'ouvre).",
+        "Échecs",
+        "Échiquier 8 × 8 ; les Blancs commencent. Roi : une case dans tous les sens. Tour : toute distance en ligne ; fou : en diagonale ; dame : les deux. Cavalier : deux cases puis une de côté, en sautant. Pion : une case en avant (deux depuis son départ), prend en diagonale vers l'avant. On roque en déplaçant le roi de deux cases vers une tour qui n'a pas bougé (ou sur elle) si les cases entre eux sont vides et que le roi n'est pas en échec ni ne traverse une case attaquée. Un pion qui vient d'avancer de deux cases peut être pris en passant par un pion voisin, au coup suivant seulement. Un pion sur la dernière rangée est promu (un choix s'ouvre).",
     ),
     (
         "Échecs cachés",
-        "Les rois commencent face visible ; les 15 autres pièces de chaque camp sont mélangées face cachée sur ses autres cases de départ. Une pièce cachée se déplace comme la pièce qui commence sur sa case (la petite lettre dans son coin) et se retourne à son premier coup. Son identité est tirée à ce moment parmi les pièces de son camp pas encore vues : il n'y a rien à espionner ; le panneau des pièces cachées montre ce qui peut encore sortir. Le roque utilise la pièce du coin comme tour et la révèle. Une pièce révélée pion sur la dernière rangée est promue ; révélée pion sur sa propre première rangée, elle avance d'une case. Les échecs classiques sont le même jeu, toutes les pièces visibles.",
-    ),
-    (
-        "Prendre une pièce cachée",
-        "Seul celui qui prend apprend ce qu'elle était. Contre l'IA, vous voyez ce que vous prenez, jamais ce qu'elle prend ; à deux sur un même appareil, celui qui a pris touche la pièce près de son nom pour la voir.",
+        "Les rois commencent visibles, les autres pièces face cachée, mélangées sur les cases de départ de leur camp. Une pièce cachée se déplace comme la pièce de sa case de départ (la lettre dans son coin) et se révèle à son premier coup, tirée alors parmi les pièces pas encore vues de son camp : rien à espionner. Le roque révèle la pièce du coin. Seul le preneur apprend ce qu'était une pièce cachée prise.",
     ),
     (
         "Gagner et partie nulle",
-        "Le mat gagne. Partie nulle : pat (aucun coup légal sans être en échec), troisième répétition d'une position, cinquante coups de chaque camp sans prise ni coup de pion, ou matériel insuffisant pour mater (une pièce cachée compte comme matériel qui peut mater). Abandonner ou dépasser son temps fait perdre.",
+        "Le mat gagne ; abandonner ou dépasser son temps fait perdre. Nulle : pat, position répétée trois fois, cinquante coups de chaque camp sans prise ni coup de pion, ou matériel insuffisant pour mater (une pièce cachée peut mater).",
     ),
     (
         "Notation des coups",
-        "Les coups s'écrivent en notation algébrique, avec les lettres anglaises des pièces (K roi, Q dame, R tour, B fou, N cavalier, aucune pour un pion), x pour une prise, puis la case : e4, Nf3, Bxc6, exd5, O-O et O-O-O (roques), e8=Q (promotion), + échec, # mat. Une pièce cachée qui joue porte la lettre de la pièce de sa case de départ, et ce qu'elle était apparaît en badge. Tapez les coups de la même façon, en majuscules ou minuscules, ou en coordonnées (e2e4, e7e8q).",
+        "Notation standard aux lettres anglaises : K roi, Q dame, R tour, B fou, N cavalier, rien pour un pion, x pour une prise (e4, Nf3, Bxc6, O-O, e8=Q, + échec, # mat) ; une pièce cachée prend la lettre de sa case de départ. Tapez les coups ainsi, majuscules ou minuscules, ou en coordonnées (e2e4).",
     ),
 ];
 
 const HELP_CHESS_VI: &[(&str, &str)] = &[
     (
-        "Bàn cờ và quân cờ",
-        "Hai bên đối đầu trên 64 ô của bàn cờ 8 × 8; bên Trắng đi trước. Vua: đi một ô theo mọi hướng. Hậu: đi thẳng hoặc chéo bao xa cũng được. Xe: đi thẳng bao xa cũng được. Tượng: đi chéo bao xa cũng được. Mã: đi hai ô theo một hướng rồi một ô sang bên, nhảy qua được quân khác. Tốt: tiến một ô (từ ô xuất phát được tiến hai ô nếu cả hai ô trống); ăn chéo một ô về phía trước. Không nước nào được để vua mình bị chiếu.",
-    ),
-    (
-        "Nhập thành, bắt tốt qua đường, phong cấp",
-        "Nhập thành bằng cách đi vua hai ô về phía một xe, hoặc đặt vua lên xe đó: xe sang phía bên kia của vua. Chỉ được khi cả vua và xe chưa đi, các ô giữa chúng trống, vua không bị chiếu và không đi qua hay dừng ở ô bị tấn công. Tốt vừa tiến hai ô có thể bị tốt đối phương đứng cạnh ăn như thể nó chỉ tiến một ô (bắt tốt qua đường), chỉ ngay ở nước kế tiếp. Tốt tới hàng cuối được phong thành hậu, xe, tượng hoặc mã (hiện bảng chọn).",
+        "Cờ vua",
+        "Bàn 8 × 8; Trắng đi trước. Vua: một ô mọi hướng. Xe: đi thẳng bao xa cũng được; tượng: đi chéo; hậu: cả hai. Mã: hai ô rồi một ô sang bên, nhảy qua quân. Tốt: tiến một ô (hai ô từ ô xuất phát), ăn chéo một ô về phía trước. Nhập thành: đi vua hai ô về phía một xe chưa đi (hoặc lên xe đó) nếu các ô giữa trống, vua không bị chiếu và không đi qua ô bị tấn công. Tốt vừa tiến hai ô có thể bị tốt bên cạnh bắt qua đường, chỉ ở nước kế tiếp. Tốt tới hàng cuối được phong cấp (hiện bảng chọn).",
     ),
     (
         "Cờ vua úp",
-        "Hai vua ngửa sẵn; 15 quân còn lại của mỗi bên được xáo và úp ở các ô xuất phát còn lại. Quân úp đi như quân vốn đứng ở ô đó (chữ nhỏ ở góc) và lật lên sau nước đi đầu tiên. Quân đó là gì được bốc ngẫu nhiên đúng lúc ấy trong số quân chưa lộ của bên đó, nên không có gì để nhìn trộm; bảng quân úp cho biết những quân còn có thể ra. Nhập thành dùng quân ở góc làm xe và lật nó lên. Quân lật ra là tốt ở hàng cuối thì được phong cấp; lật ra là tốt ở hàng đầu của mình thì chỉ tiến một ô. Cờ vua thường là cùng trò chơi với mọi quân đều ngửa.",
-    ),
-    (
-        "Ăn quân úp",
-        "Chỉ bên ăn biết quân đó là gì. Khi chơi với máy, bạn thấy quân mình ăn, không bao giờ thấy quân máy ăn; hai người chơi trên một máy thì bên ăn chạm vào quân cạnh tên mình để xem.",
+        "Hai vua ngửa sẵn, các quân khác úp và xáo ở các ô xuất phát của bên mình. Quân úp đi như quân của ô xuất phát (chữ ở góc) và lật lên sau nước đầu tiên, lúc đó mới bốc trong số quân chưa lộ của bên mình: không có gì để nhìn trộm. Nhập thành lật quân ở góc. Chỉ bên ăn biết quân úp bị ăn là gì.",
     ),
     (
         "Thắng và hòa",
-        "Chiếu hết là thắng. Hòa khi: hết nước đi mà không bị chiếu (hòa pat), một thế cờ lặp lại lần thứ ba, mỗi bên đi năm mươi nước không ăn quân và không đi tốt, hoặc không đủ quân để chiếu hết (quân úp được tính là quân có thể chiếu hết). Xin thua hoặc hết giờ là thua.",
+        "Chiếu hết là thắng; xin thua hoặc hết giờ là thua. Hòa: hết nước mà không bị chiếu, thế cờ lặp lại ba lần, mỗi bên năm mươi nước không ăn quân và không đi tốt, hoặc không đủ quân chiếu hết (quân úp có thể chiếu hết).",
     ),
     (
         "Ghi nước đi",
-        "Nước đi ghi theo ký hiệu chuẩn, dùng chữ cái tiếng Anh (K vua, Q hậu, R xe, B tượng, N mã, tốt không có chữ), x khi ăn quân, rồi tới ô đến: e4, Nf3, Bxc6, exd5, O-O và O-O-O (nhập thành), e8=Q (phong cấp), + chiếu, # chiếu hết. Quân úp đi được ghi bằng chữ của quân ở ô xuất phát, và quân lật ra hiện thành nhãn nhỏ. Nhập nước đi theo cùng cách, chữ hoa hay thường đều được, hoặc bằng tọa độ (e2e4, e7e8q).",
+        "Ký hiệu chuẩn bằng chữ tiếng Anh: K vua, Q hậu, R xe, B tượng, N mã, tốt không có chữ, x khi ăn (e4, Nf3, Bxc6, O-O, e8=Q, + chiếu, # chiếu hết); quân úp mang chữ của ô xuất phát. Nhập nước đi như vậy, chữ hoa hay thường, hoặc bằng tọa độ (e2e4).",
     ),
 ];
 
 const HELP_CHESS_ZH: &[(&str, &str)] = &[
     (
-        "棋盘与棋子",
-        "双方在 8 × 8 共 64 格的棋盘上对弈，白方先走。王：向任意方向走一格。后：沿直线或斜线走任意距离。车：沿直线走任意距离。象：沿斜线走任意距离。马：一个方向走两格再横走一格（日字），可越过其他棋子。兵：向前走一格（在起始格时，若前两格皆空可走两格）；吃子时斜向前一格。任何一步都不能让己方的王处于被将军状态。",
-    ),
-    (
-        "王车易位、吃过路兵、升变",
-        "王向一侧的车走两格，或直接走到该车上，即为易位：车移到王的另一侧。条件是王和车都未走过，两者之间没有棋子，王没有被将军，且不经过也不停在受攻击的格子上。刚走两格的兵，可以被旁边的敌兵像只走了一格那样吃掉（吃过路兵），但只限紧接着的下一步。兵到达底线须升变为后、车、象或马（会弹出选择）。",
+        "国际象棋",
+        "8 × 8 棋盘，白方先走。王：向任意方向走一格。车：沿直线走任意距离；象：沿斜线；后：两者皆可。马：走两格再横一格（日字），可越子。兵：向前一格（起始格可走两格），斜向前一格吃子。易位：王向未动过的车走两格（或走到车上），须两者之间无子、王未被将军且不经过受攻击的格子。刚走两格的兵可被旁边的兵吃过路兵，仅限下一步。兵到底线升变（弹出选择）。",
     ),
     (
         "暗国际象棋",
-        "双方的王明摆；其余 15 子打乱后暗放在己方其他起始格上。暗子按其起始格上原本棋子的走法行走（角上的小字母），第一步走完即翻开。它的身份在翻开时才从该方尚未出现的棋子中随机抽出，所以没有什么可以偷看；暗子面板显示还可能翻出哪些棋子。易位时把角上的暗子当作车，并将其翻开。在底线翻出兵即升变；在己方底线翻出兵则只能前进一格。标准国际象棋就是所有棋子都明摆的同一游戏。",
-    ),
-    (
-        "吃掉暗子",
-        "只有吃子方知道被吃的是什么。对战电脑时你能看到自己吃掉的棋子，但看不到电脑吃掉的；两人在同一设备上对弈时，吃子方点一下自己名字旁的棋子即可查看。",
+        "双方的王明摆，其余棋子打乱后暗放在己方起始格上。暗子按其起始格棋子的走法行走（角上的字母），第一步走完即翻开，此时才从该方未出现的棋子中抽出：没有什么可偷看。易位会翻开角上的子。被吃的暗子只有吃子方知道是什么。",
     ),
     (
         "胜负与和棋",
-        "将死对方获胜。以下情况为和棋：逼和（无子可走且未被将军）、同一局面第三次出现、双方各走五十步既无吃子也无兵的移动、或子力不足以将死（暗子算作可以将死的子力）。认输或超时判负。",
+        "将死获胜；认输或超时判负。和棋：逼和、同一局面出现三次、双方各五十步无吃子也无兵的移动、或子力不足以将死（暗子可以将死）。",
     ),
     (
         "记谱",
-        "着法用标准代数记谱，棋子用英文字母（K 王、Q 后、R 车、B 象、N 马，兵不写字母），吃子写 x，然后是目标格：e4、Nf3、Bxc6、exd5、O-O 与 O-O-O（易位）、e8=Q（升变）、+ 将军、# 将死。暗子走棋时写其起始格棋子的字母，翻出的棋子以小标记显示。输入着法也用同样写法，大小写均可，或用坐标（e2e4、e7e8q）。",
+        "标准记谱，用英文字母：K 王、Q 后、R 车、B 象、N 马，兵不写，吃子写 x（e4、Nf3、Bxc6、O-O、e8=Q、+ 将军、# 将死）；暗子用其起始格棋子的字母。输入着法同样写法，大小写均可，或用坐标（e2e4）。",
     ),
 ];
 
@@ -831,10 +799,6 @@ const HELP_EN: &[(&str, &str)] = &[
         "Move notation",
         "WXF: piece, file, then + forward, − back or . across, then the new file or the distance (C2.5, H8+7); files are numbered 1 to 9 from each player's right. Chinese: 炮二平五, with Chinese numerals for Red and Arabic numerals for Black. Vietnamese: P2-5, M8.7 (. forward, / back, - across). A face-down mover is marked X, 暗 or U (XC2.5, 暗炮二平五, UP2-5), and the piece it turned into is shown as a badge in the move list. You can also type coordinates: h2e2.",
     ),
-    (
-        "Chess and hidden chess",
-        "New game also offers chess and hidden chess on the 8 × 8 board. Their rules are under the chess button at the top of this page.",
-    ),
 ];
 
 const HELP_FR: &[(&str, &str)] = &[
@@ -865,10 +829,6 @@ const HELP_FR: &[(&str, &str)] = &[
     (
         "Notation des coups",
         "WXF : pièce, colonne, puis + en avant, − en arrière ou . de côté, puis la nouvelle colonne ou la distance (C2.5, H8+7) ; les colonnes sont numérotées de 1 à 9 depuis la droite de chaque joueur. Chinoise : 炮二平五, chiffres chinois pour les Rouges et arabes pour les Noirs. Vietnamienne : P2-5, M8.7 (. en avant, / en arrière, - de côté). Une pièce cachée qui joue est marquée X, 暗 ou U (XC2.5, 暗炮二平五, UP2-5), et la pièce révélée apparaît en badge dans la liste des coups. On peut aussi taper des coordonnées : h2e2.",
-    ),
-    (
-        "Échecs et échecs cachés",
-        "Nouvelle partie propose aussi les échecs et les échecs cachés sur l'échiquier 8 × 8. Leurs règles sont sous le bouton des échecs, en haut de cette page.",
     ),
 ];
 
@@ -901,10 +861,6 @@ const HELP_VI: &[(&str, &str)] = &[
         "Ghi nước đi",
         "WXF: quân, cột, rồi + tiến, − lui hoặc . ngang, rồi cột mới hoặc số bước (C2.5, H8+7); các cột đánh số 1 đến 9 từ bên phải của mỗi người chơi. Kiểu Trung Quốc: 炮二平五, số chữ Hán cho Đỏ và số Ả Rập cho Đen. Kiểu Việt Nam: P2-5, M8.7 (. tiến, / lui, - ngang). Quân úp đi được đánh dấu X, 暗 hoặc U (XC2.5, 暗炮二平五, UP2-5), và quân lật ra hiện thành nhãn nhỏ trong danh sách nước đi. Bạn cũng có thể nhập tọa độ: h2e2.",
     ),
-    (
-        "Cờ vua và cờ vua úp",
-        "Ván mới có thêm cờ vua và cờ vua úp trên bàn 8 × 8. Luật của chúng nằm ở nút cờ vua phía trên trang này.",
-    ),
 ];
 
 const HELP_ZH: &[(&str, &str)] = &[
@@ -935,10 +891,6 @@ const HELP_ZH: &[(&str, &str)] = &[
     (
         "记谱",
         "WXF：棋子、纵线，再用 + 进、− 退、. 平，最后是新纵线或步数（C2.5、H8+7）；纵线从各自右边起数 1 到 9。中文：炮二平五，红方用中文数字，黑方用阿拉伯数字。越南记法：P2-5、M8.7（. 进，/ 退，- 平）。暗子走棋时标 X、暗 或 U（XC2.5、暗炮二平五、UP2-5），翻出的棋子在棋谱中以小标记显示。也可以直接输入坐标：h2e2。",
-    ),
-    (
-        "国际象棋与暗国际象棋",
-        "新局中还可选择 8 × 8 棋盘上的国际象棋和暗国际象棋，其规则见本页顶部的国际象棋按钮。",
     ),
 ];
 
@@ -1197,10 +1149,10 @@ pub fn chess_text(lang: Lang, k: ChessText) -> &'static str {
         (HelpChess, Fr) => "Échecs · échecs cachés",
         (HelpChess, Vi) => "Cờ vua · cờ vua úp",
         (HelpChess, Zh) => "国际象棋 · 暗国际象棋",
-        (XiangqiOnly, En) => "Pieces and notation are for the xiangqi board: chess uses its own pieces and standard notation (e4, Nf3).",
-        (XiangqiOnly, Fr) => "Pièces et notation valent pour le plateau de xiangqi : les échecs ont leurs propres pièces et la notation standard (e4, Nf3).",
-        (XiangqiOnly, Vi) => "Quân cờ và cách ghi chỉ dùng cho bàn cờ tướng: cờ vua dùng quân riêng và ký hiệu chuẩn (e4, Nf3).",
-        (XiangqiOnly, Zh) => "棋子样式和记谱只用于象棋棋盘：国际象棋使用自己的棋子和标准记谱（e4、Nf3）。",
+        (XiangqiOnly, En) => "Pieces and notation apply to the xiangqi board only.",
+        (XiangqiOnly, Fr) => "Pièces et notation ne valent que pour le plateau de xiangqi.",
+        (XiangqiOnly, Vi) => "Quân cờ và cách ghi chỉ áp dụng cho bàn cờ tướng.",
+        (XiangqiOnly, Zh) => "棋子样式和记谱仅用于象棋棋盘。",
     }
 }
 
@@ -1306,47 +1258,45 @@ pub fn chess_text_from_name(name: &str) -> Option<ChessText> {
 pub fn standing(lang: Lang, s: crate::session::Standing) -> String {
     use crate::session::Standing::*;
     use Lang::*;
-    match (s, lang) {
-        (Mating(n), En) => format!("you can mate in {n}"),
-        (Mating(n), Fr) => format!("vous pouvez mater en {n}"),
-        (Mating(n), Vi) => format!("bạn chiếu hết được sau {n} nước"),
-        (Mating(n), Zh) => format!("你可在 {n} 步内将死对方"),
-        (Mated(n), En) => format!("you are mated in {n}"),
-        (Mated(n), Fr) => format!("vous êtes mat en {n}"),
-        (Mated(n), Vi) => format!("bạn sẽ bị chiếu hết sau {n} nước"),
-        (Mated(n), Zh) => format!("你将在 {n} 步内被将死"),
-        (s, l) => match (s, l) {
-            (Winning, En) => "you are winning",
-            (Winning, Fr) => "vous gagnez",
-            (Winning, Vi) => "bạn đang thắng thế",
-            (Winning, Zh) => "你胜势",
-            (Ahead, En) => "you are ahead",
-            (Ahead, Fr) => "vous êtes mieux",
-            (Ahead, Vi) => "bạn đang ưu thế",
-            (Ahead, Zh) => "你占优",
-            (SlightlyAhead, En) => "you are slightly ahead",
-            (SlightlyAhead, Fr) => "vous êtes un peu mieux",
-            (SlightlyAhead, Vi) => "bạn hơi ưu thế",
-            (SlightlyAhead, Zh) => "你稍占优",
-            (Equal, En) => "the game is level",
-            (Equal, Fr) => "la partie est égale",
-            (Equal, Vi) => "thế cờ cân bằng",
-            (Equal, Zh) => "局面均势",
-            (SlightlyBehind, En) => "you are slightly behind",
-            (SlightlyBehind, Fr) => "vous êtes un peu moins bien",
-            (SlightlyBehind, Vi) => "bạn hơi kém thế",
-            (SlightlyBehind, Zh) => "你稍处下风",
-            (Behind, En) => "you are behind",
-            (Behind, Fr) => "vous êtes moins bien",
-            (Behind, Vi) => "bạn đang kém thế",
-            (Behind, Zh) => "你处下风",
-            (_, En) => "you are losing",
-            (_, Fr) => "vous perdez",
-            (_, Vi) => "bạn đang thua thế",
-            (_, Zh) => "你败势",
-        }
-        .to_string(),
-    }
+    let words = match (s, lang) {
+        (Mating(n), En) => return format!("you can mate in {n}"),
+        (Mating(n), Fr) => return format!("vous pouvez mater en {n}"),
+        (Mating(n), Vi) => return format!("bạn chiếu hết được sau {n} nước"),
+        (Mating(n), Zh) => return format!("你可在 {n} 步内将死对方"),
+        (Mated(n), En) => return format!("you are mated in {n}"),
+        (Mated(n), Fr) => return format!("vous êtes mat en {n}"),
+        (Mated(n), Vi) => return format!("bạn sẽ bị chiếu hết sau {n} nước"),
+        (Mated(n), Zh) => return format!("你将在 {n} 步内被将死"),
+        (Winning, En) => "you are winning",
+        (Winning, Fr) => "vous gagnez",
+        (Winning, Vi) => "bạn đang thắng thế",
+        (Winning, Zh) => "你胜势",
+        (Ahead, En) => "you are ahead",
+        (Ahead, Fr) => "vous êtes mieux",
+        (Ahead, Vi) => "bạn đang ưu thế",
+        (Ahead, Zh) => "你占优",
+        (SlightlyAhead, En) => "you are slightly ahead",
+        (SlightlyAhead, Fr) => "vous êtes un peu mieux",
+        (SlightlyAhead, Vi) => "bạn hơi ưu thế",
+        (SlightlyAhead, Zh) => "你稍占优",
+        (Equal, En) => "the game is level",
+        (Equal, Fr) => "la partie est égale",
+        (Equal, Vi) => "thế cờ cân bằng",
+        (Equal, Zh) => "局面均势",
+        (SlightlyBehind, En) => "you are slightly behind",
+        (SlightlyBehind, Fr) => "vous êtes un peu moins bien",
+        (SlightlyBehind, Vi) => "bạn hơi kém thế",
+        (SlightlyBehind, Zh) => "你稍处下风",
+        (Behind, En) => "you are behind",
+        (Behind, Fr) => "vous êtes moins bien",
+        (Behind, Vi) => "bạn đang kém thế",
+        (Behind, Zh) => "你处下风",
+        (Losing, En) => "you are losing",
+        (Losing, Fr) => "vous perdez",
+        (Losing, Vi) => "bạn đang thua thế",
+        (Losing, Zh) => "你败势",
+    };
+    words.to_string()
 }
 
 /// The hint as a sentence: "Hint: play Nf3 — you are slightly behind

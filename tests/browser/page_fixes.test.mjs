@@ -89,7 +89,7 @@ test('how to play opens on the rules of the game on screen and offers the other'
     const body = await page.textContent('#help-body');
     if (game === 'chess') {
       assert.equal(await page.getAttribute('#help-chess', 'aria-pressed'), 'true');
-      assert.match(body, /64 squares/);
+      assert.match(body, /8 × 8 board/);
       assert.match(body, /Castle by moving the king/);
       assert.match(body, /en passant/);
       assert.match(body, /Hidden chess/);
@@ -105,12 +105,12 @@ test('how to play opens on the rules of the game on screen and offers the other'
       await page.click('#dlg-help button[value="close"] >> nth=-1');
       await page.click('#btn-help');
       assert.equal(await page.getAttribute('#dlg-help', 'data-game'), 'chess');
-      assert.match(await page.textContent('#help-body'), /64 squares/);
+      assert.match(await page.textContent('#help-body'), /8 × 8 board/);
     } else {
       assert.equal(await page.getAttribute('#help-xiangqi', 'aria-pressed'), 'true');
       assert.match(body, /Cannon: moves like a chariot/);
       await page.click('#help-chess');
-      assert.match(await page.textContent('#help-body'), /64 squares/);
+      assert.match(await page.textContent('#help-body'), /8 × 8 board/);
     }
     // Each language has its own chess help.
     await page.click('#dlg-help button[value="close"] >> nth=-1');
@@ -138,7 +138,7 @@ test('chess shows no Jieqi-only labels: heading, Side, settings, the face-down p
     await page.click('#settings summary');
     assert.ok(await page.locator('#set-labels').isDisabled());
     assert.ok(await page.locator('#set-notation').isDisabled());
-    assert.match(await page.textContent('#set-xiangqi-only'), /xiangqi board/);
+    assert.match(await page.textContent('#set-xiangqi-only'), /xiangqi board only/);
     assert.ok(await page.locator('#set-xiangqi-only').isVisible());
     await page.locator('#settings').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, `fix-chess-settings-${size}.png`) });
