@@ -22,7 +22,7 @@ use crate::rules::{Color, RuleSet, Seat};
 pub use clock::{Clock, TimeControl};
 pub use config::{Opponent, Takebacks};
 pub use family::{Chess, Family, Ply, Taken, Xiangqi};
-pub use show::{GameEntry, GameStatus, GameStrip, Message};
+pub use show::{GameEntry, GameStatus, GameStrip, Message, Standing};
 
 /// The Jieqi family's session and its types (the names the page and the
 /// tests use); the chess ones are `Chess*`.
@@ -815,6 +815,12 @@ impl<F: Family> GameSession<F> {
         }
         if text.len() > 64 {
             self.typed_error = Some(TypedError::Unknown);
+            return;
+        }
+        // Not the player's turn (the AI thinks, the game is over, a review):
+        // say so, whatever the text, and read nothing for the other side.
+        if !self.human_to_move() {
+            self.typed_error = Some(TypedError::NotNow);
             return;
         }
         self.typed_error = match F::parse_typed(&self.game, text, self.notation) {

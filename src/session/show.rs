@@ -61,6 +61,63 @@ pub enum GameStatus<F: Family> {
     },
 }
 
+/// How a search's score stands for the side it was searched for (a
+/// hint: the player asking), in words a player reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Mates in this many moves.
+    Mating(u32),
+    Winning,
+    Ahead,
+    SlightlyAhead,
+    Equal,
+    SlightlyBehind,
+    Behind,
+    Losing,
+    /// Is mated in this many moves.
+    Mated(u32),
+}
+
+impl Standing {
+    /// Up to this many hundredths of a pawn either way the game is level.
+    pub const EQUAL: i32 = 25;
+    /// Up to this, slightly ahead (or behind).
+    pub const SLIGHT: i32 = 80;
+    /// Up to this, ahead (or behind); beyond, winning (or losing).
+    pub const CLEAR: i32 = 250;
+
+    /// The standing of `score` (the search's units: a pawn or soldier is
+    /// about 100; beyond `MATE_BOUND` a mate, counted in plies).
+    pub fn of(score: i32) -> Standing {
+        use crate::ai::eval::{MATE, MATE_BOUND};
+        let moves = |s: i32| ((MATE - s.abs()).max(1) as u32).div_ceil(2);
+        match score {
+            s if s > MATE_BOUND => Standing::Mating(moves(s)),
+            s if s < -MATE_BOUND => Standing::Mated(moves(s)),
+            s if s > Standing::CLEAR => Standing::Winning,
+            s if s > Standing::SLIGHT => Standing::Ahead,
+            s if s > Standing::EQUAL => Standing::SlightlyAhead,
+            s if s >= -Standing::EQUAL => Standing::Equal,
+            s if s >= -Standing::SLIGHT => Standing::SlightlyBehind,
+            s if s >= -Standing::CLEAR => Standing::Behind,
+            _ => Standing::Losing,
+        }
+    }
+
+    /// The score in pawns with its sign (`+0.35`, `-1.20`); `None` for a
+    /// mate, which the words say.
+    pub fn pawns(score: i32) -> Option<String> {
+        match Standing::of(score) {
+            Standing::Mating(_) | Standing::Mated(_) => None,
+            _ => {
+                let sign = if score < 0 { '-' } else { '+' };
+                let a = score.unsigned_abs();
+                Some(format!("{sign}{}.{:02}", a / 100, a % 100))
+            }
+        }
+    }
+}
+
 /// One ply in the move list, as the viewing seat may know it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameEntry<F: Family> {

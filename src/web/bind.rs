@@ -80,6 +80,7 @@ pub fn install(doc: &Document, canvas: &web_sys::HtmlCanvasElement) {
         let id = target_el(&e).map(|t| t.id()).unwrap_or_default();
         with(|s| match id.as_str() {
             "opt-opponent" | "opt-undo" => dialog_descriptions(&s.doc, s.prefs.lang),
+            "opt-rules" => view::side_labels(&s.doc, s.prefs.lang),
             "set-lang" | "set-labels" | "set-notation" | "set-anim" | "set-sound"
             | "set-coords" | "set-theme" | "set-rotate" | "pools-pct" => settings_changed(s),
             _ => {}
@@ -202,7 +203,9 @@ fn on_click(e: &web_sys::Event) {
 /// Buttons that open dialogs or change the page rather than the game.
 fn page_button(s: &mut Shell, id: &str) {
     match id {
-        "btn-help" => open(&s.doc, "dlg-help"),
+        "btn-help" => s.open_help(),
+        "help-xiangqi" => view::help(&s.doc, s.prefs.lang, false),
+        "help-chess" => view::help(&s.doc, s.prefs.lang, true),
         "btn-theme" => {
             // Toggle against what is shown now.
             let p = Prefs {
@@ -514,6 +517,7 @@ fn open_new_dialog(s: &mut Shell) {
         c.clock.map_or("none".into(), |t| t.id()).as_str(),
     );
     dialog_descriptions(doc, s.prefs.lang);
+    view::side_labels(doc, s.prefs.lang);
     open(doc, "dlg-new");
 }
 

@@ -167,6 +167,7 @@ impl Shell {
         let Some(c) = &self.chess else { return };
         let (doc, s, p) = (&self.doc, &c.session, &self.prefs);
         view::header(doc, s, p);
+        view::board_settings(doc, true);
         view::strips(doc, s, p);
         view::moves(doc, s, p);
         view::pools(doc, s, p);

@@ -667,15 +667,108 @@ pub fn level_desc(lang: Lang, level: Level) -> &'static str {
     t(lang, key)
 }
 
-/// The how-to-play page: (heading, paragraph) sections.
-pub fn help(lang: Lang) -> &'static [(&'static str, &'static str)] {
-    match lang {
-        Lang::En => HELP_EN,
-        Lang::Fr => HELP_FR,
-        Lang::Vi => HELP_VI,
-        Lang::Zh => HELP_ZH,
+/// The how-to-play page: (heading, paragraph) sections, for the xiangqi
+/// board's games or (`chess`) for chess and hidden chess. Levels and
+/// take-backs are the same for both.
+pub fn help(lang: Lang, chess: bool) -> Vec<(&'static str, &'static str)> {
+    let (xiangqi, own) = match lang {
+        Lang::En => (HELP_EN, HELP_CHESS_EN),
+        Lang::Fr => (HELP_FR, HELP_CHESS_FR),
+        Lang::Vi => (HELP_VI, HELP_CHESS_VI),
+        Lang::Zh => (HELP_ZH, HELP_CHESS_ZH),
+    };
+    if !chess {
+        return xiangqi.to_vec();
     }
+    // The chess sections, with levels and take-backs before the notation.
+    let (rules, notation) = own.split_at(own.len() - 1);
+    let shared = xiangqi.get(HELP_SHARED).unwrap_or_default();
+    rules
+        .iter()
+        .chain(shared)
+        .chain(notation)
+        .copied()
+        .collect()
 }
+
+/// The sections of the xiangqi help that say the same for chess.
+const HELP_SHARED: std::ops::Range<usize> = 4..6;
+
+const HELP_CHESS_EN: &[(&str, &str)] = &[
+    (
+        "Chess",
+        "8 × 8 board; White moves first. King: one square any way. Rook: any distance along a line; bishop: along a diagonal; queen: either. Knight: two squares then one to the side, jumping. Pawn: one square forward (two from its start), capturing one diagonally forward. Castle by moving the king two squares towards an unmoved rook (or onto it) if the squares between are empty and the king is not in check and crosses no attacked square. A pawn that just moved two squares can be taken en passant by a pawn beside it, on the next move only. A pawn on the last rank promotes (a picker opens).",
+    ),
+    (
+        "Hidden chess",
+        "The kings start face up, the other pieces face down and shuffled on their side's start squares. A face-down piece moves as the piece of its start square (the letter in its corner) and is revealed by its first move, drawn then from its side's unseen pieces: nothing to peek at. Castling reveals the corner piece. Only the capturer learns what a captured face-down piece was.",
+    ),
+    (
+        "Winning and draws",
+        "Checkmate wins; resigning or running out of time loses. Draws: stalemate, a position repeated three times, fifty moves each without a capture or pawn move, or too little material to mate (a face-down piece can mate).",
+    ),
+    (
+        "Move notation",
+        "Standard notation: K Q R B N for the pieces, none for a pawn, x for a capture (e4, Nf3, Bxc6, O-O, e8=Q, + check, # mate); a face-down mover takes its start square's letter. Type moves the same way in any case, or as coordinates (e2e4).",
+    ),
+];
+
+const HELP_CHESS_FR: &[(&str, &str)] = &[
+    (
+        "Échecs",
+        "Échiquier 8 × 8 ; les Blancs commencent. Roi : une case dans tous les sens. Tour : toute distance en ligne ; fou : en diagonale ; dame : les deux. Cavalier : deux cases puis une de côté, en sautant. Pion : une case en avant (deux depuis son départ), prend en diagonale vers l'avant. On roque en déplaçant le roi de deux cases vers une tour qui n'a pas bougé (ou sur elle) si les cases entre eux sont vides et que le roi n'est pas en échec ni ne traverse une case attaquée. Un pion qui vient d'avancer de deux cases peut être pris en passant par un pion voisin, au coup suivant seulement. Un pion sur la dernière rangée est promu (un choix s'ouvre).",
+    ),
+    (
+        "Échecs cachés",
+        "Les rois commencent visibles, les autres pièces face cachée, mélangées sur les cases de départ de leur camp. Une pièce cachée se déplace comme la pièce de sa case de départ (la lettre dans son coin) et se révèle à son premier coup, tirée alors parmi les pièces pas encore vues de son camp : rien à espionner. Le roque révèle la pièce du coin. Seul le preneur apprend ce qu'était une pièce cachée prise.",
+    ),
+    (
+        "Gagner et partie nulle",
+        "Le mat gagne ; abandonner ou dépasser son temps fait perdre. Nulle : pat, position répétée trois fois, cinquante coups de chaque camp sans prise ni coup de pion, ou matériel insuffisant pour mater (une pièce cachée peut mater).",
+    ),
+    (
+        "Notation des coups",
+        "Notation standard aux lettres anglaises : K roi, Q dame, R tour, B fou, N cavalier, rien pour un pion, x pour une prise (e4, Nf3, Bxc6, O-O, e8=Q, + échec, # mat) ; une pièce cachée prend la lettre de sa case de départ. Tapez les coups ainsi, majuscules ou minuscules, ou en coordonnées (e2e4).",
+    ),
+];
+
+const HELP_CHESS_VI: &[(&str, &str)] = &[
+    (
+        "Cờ vua",
+        "Bàn 8 × 8; Trắng đi trước. Vua: một ô mọi hướng. Xe: đi thẳng bao xa cũng được; tượng: đi chéo; hậu: cả hai. Mã: hai ô rồi một ô sang bên, nhảy qua quân. Tốt: tiến một ô (hai ô từ ô xuất phát), ăn chéo một ô về phía trước. Nhập thành: đi vua hai ô về phía một xe chưa đi (hoặc lên xe đó) nếu các ô giữa trống, vua không bị chiếu và không đi qua ô bị tấn công. Tốt vừa tiến hai ô có thể bị tốt bên cạnh bắt qua đường, chỉ ở nước kế tiếp. Tốt tới hàng cuối được phong cấp (hiện bảng chọn).",
+    ),
+    (
+        "Cờ vua úp",
+        "Hai vua ngửa sẵn, các quân khác úp và xáo ở các ô xuất phát của bên mình. Quân úp đi như quân của ô xuất phát (chữ ở góc) và lật lên sau nước đầu tiên, lúc đó mới bốc trong số quân chưa lộ của bên mình: không có gì để nhìn trộm. Nhập thành lật quân ở góc. Chỉ bên ăn biết quân úp bị ăn là gì.",
+    ),
+    (
+        "Thắng và hòa",
+        "Chiếu hết là thắng; xin thua hoặc hết giờ là thua. Hòa: hết nước mà không bị chiếu, thế cờ lặp lại ba lần, mỗi bên năm mươi nước không ăn quân và không đi tốt, hoặc không đủ quân chiếu hết (quân úp có thể chiếu hết).",
+    ),
+    (
+        "Ghi nước đi",
+        "Ký hiệu chuẩn bằng chữ tiếng Anh: K vua, Q hậu, R xe, B tượng, N mã, tốt không có chữ, x khi ăn (e4, Nf3, Bxc6, O-O, e8=Q, + chiếu, # chiếu hết); quân úp mang chữ của ô xuất phát. Nhập nước đi như vậy, chữ hoa hay thường, hoặc bằng tọa độ (e2e4).",
+    ),
+];
+
+const HELP_CHESS_ZH: &[(&str, &str)] = &[
+    (
+        "国际象棋",
+        "8 × 8 棋盘，白方先走。王：向任意方向走一格。车：沿直线走任意距离；象：沿斜线；后：两者皆可。马：走两格再横一格（日字），可越子。兵：向前一格（起始格可走两格），斜向前一格吃子。易位：王向未动过的车走两格（或走到车上），须两者之间无子、王未被将军且不经过受攻击的格子。刚走两格的兵可被旁边的兵吃过路兵，仅限下一步。兵到底线升变（弹出选择）。",
+    ),
+    (
+        "暗国际象棋",
+        "双方的王明摆，其余棋子打乱后暗放在己方起始格上。暗子按其起始格棋子的走法行走（角上的字母），第一步走完即翻开，此时才从该方未出现的棋子中抽出：没有什么可偷看。易位会翻开角上的子。被吃的暗子只有吃子方知道是什么。",
+    ),
+    (
+        "胜负与和棋",
+        "将死获胜；认输或超时判负。和棋：逼和、同一局面出现三次、双方各五十步无吃子也无兵的移动、或子力不足以将死（暗子可以将死）。",
+    ),
+    (
+        "记谱",
+        "标准记谱，用英文字母：K 王、Q 后、R 车、B 象、N 马，兵不写，吃子写 x（e4、Nf3、Bxc6、O-O、e8=Q、+ 将军、# 将死）；暗子用其起始格棋子的字母。输入着法同样写法，大小写均可，或用坐标（e2e4）。",
+    ),
+];
 
 const HELP_EN: &[(&str, &str)] = &[
     (
@@ -705,10 +798,6 @@ const HELP_EN: &[(&str, &str)] = &[
     (
         "Move notation",
         "WXF: piece, file, then + forward, − back or . across, then the new file or the distance (C2.5, H8+7); files are numbered 1 to 9 from each player's right. Chinese: 炮二平五, with Chinese numerals for Red and Arabic numerals for Black. Vietnamese: P2-5, M8.7 (. forward, / back, - across). A face-down mover is marked X, 暗 or U (XC2.5, 暗炮二平五, UP2-5), and the piece it turned into is shown as a badge in the move list. You can also type coordinates: h2e2.",
-    ),
-    (
-        "Chess and hidden chess",
-        "New game also offers chess and hidden chess on the 8 × 8 board; White moves first. In hidden chess the kings start face up and each side's other 15 pieces are shuffled face down on its start squares. A face-down piece moves as the piece of its start square (the small letter in its corner) and is revealed by its first move; only the capturer learns a captured face-down piece. Castle by moving the king two squares or onto its rook. A pawn on the last rank promotes (a picker opens), also when it is revealed a pawn only on arrival. Moves are listed and typed in standard notation (e4, Nf3, O-O) or as coordinates (e2e4).",
     ),
 ];
 
@@ -741,10 +830,6 @@ const HELP_FR: &[(&str, &str)] = &[
         "Notation des coups",
         "WXF : pièce, colonne, puis + en avant, − en arrière ou . de côté, puis la nouvelle colonne ou la distance (C2.5, H8+7) ; les colonnes sont numérotées de 1 à 9 depuis la droite de chaque joueur. Chinoise : 炮二平五, chiffres chinois pour les Rouges et arabes pour les Noirs. Vietnamienne : P2-5, M8.7 (. en avant, / en arrière, - de côté). Une pièce cachée qui joue est marquée X, 暗 ou U (XC2.5, 暗炮二平五, UP2-5), et la pièce révélée apparaît en badge dans la liste des coups. On peut aussi taper des coordonnées : h2e2.",
     ),
-    (
-        "Échecs et échecs cachés",
-        "Nouvelle partie propose aussi les échecs et les échecs cachés sur l'échiquier 8 × 8 ; les Blancs commencent. Aux échecs cachés, les rois commencent face visible et les 15 autres pièces de chaque camp sont mélangées face cachée sur leurs cases de départ. Une pièce cachée se déplace comme la pièce de sa case de départ (la petite lettre dans son coin) et se révèle à son premier coup ; seul le preneur apprend ce qu'était une pièce cachée prise. On roque en déplaçant le roi de deux cases ou sur sa tour. Un pion sur la dernière rangée est promu (un choix s'ouvre), même s'il n'est révélé pion qu'à l'arrivée. Les coups s'écrivent en notation anglaise (e4, Nf3, O-O) ou en coordonnées (e2e4).",
-    ),
 ];
 
 const HELP_VI: &[(&str, &str)] = &[
@@ -776,10 +861,6 @@ const HELP_VI: &[(&str, &str)] = &[
         "Ghi nước đi",
         "WXF: quân, cột, rồi + tiến, − lui hoặc . ngang, rồi cột mới hoặc số bước (C2.5, H8+7); các cột đánh số 1 đến 9 từ bên phải của mỗi người chơi. Kiểu Trung Quốc: 炮二平五, số chữ Hán cho Đỏ và số Ả Rập cho Đen. Kiểu Việt Nam: P2-5, M8.7 (. tiến, / lui, - ngang). Quân úp đi được đánh dấu X, 暗 hoặc U (XC2.5, 暗炮二平五, UP2-5), và quân lật ra hiện thành nhãn nhỏ trong danh sách nước đi. Bạn cũng có thể nhập tọa độ: h2e2.",
     ),
-    (
-        "Cờ vua và cờ vua úp",
-        "Ván mới có thêm cờ vua và cờ vua úp trên bàn 8 × 8; Trắng đi trước. Trong cờ vua úp, hai vua ngửa sẵn, 15 quân còn lại của mỗi bên được xáo và úp ở các ô xuất phát. Quân úp đi như quân của ô xuất phát (chữ nhỏ ở góc) và lật lên sau nước đi đầu tiên; chỉ bên ăn quân úp mới biết quân đó là gì. Nhập thành bằng cách đi vua hai ô hoặc đặt vua lên xe. Tốt tới hàng cuối được phong cấp (hiện bảng chọn), kể cả khi chỉ lật ra là tốt lúc tới nơi. Nước đi ghi theo ký hiệu chuẩn (e4, Nf3, O-O) hoặc tọa độ (e2e4).",
-    ),
 ];
 
 const HELP_ZH: &[(&str, &str)] = &[
@@ -810,10 +891,6 @@ const HELP_ZH: &[(&str, &str)] = &[
     (
         "记谱",
         "WXF：棋子、纵线，再用 + 进、− 退、. 平，最后是新纵线或步数（C2.5、H8+7）；纵线从各自右边起数 1 到 9。中文：炮二平五，红方用中文数字，黑方用阿拉伯数字。越南记法：P2-5、M8.7（. 进，/ 退，- 平）。暗子走棋时标 X、暗 或 U（XC2.5、暗炮二平五、UP2-5），翻出的棋子在棋谱中以小标记显示。也可以直接输入坐标：h2e2。",
-    ),
-    (
-        "国际象棋与暗国际象棋",
-        "新局中还可选择 8 × 8 棋盘上的国际象棋和暗国际象棋；白方先走。暗国际象棋中双方的王明摆，其余 15 子打乱后暗放在各自的起始格。暗子按其起始格的棋子走法行走（角上的小字母），第一步走完即翻开；吃掉暗子时只有吃子一方知道它是什么。王走两格或走到本方车上即为易位。兵到底线须升变（会弹出选择），到达时才翻出是兵也一样。着法用标准记法（e4、Nf3、O-O）或坐标（e2e4）输入。",
     ),
 ];
 
@@ -1009,6 +1086,11 @@ pub enum ChessText {
     JieqiFamily,
     ChessFamily,
     TakenFromWhite,
+    /// The how-to-play page's two games.
+    HelpXiangqi,
+    HelpChess,
+    /// Settings: what does not apply to the 8x8 board.
+    XiangqiOnly,
 }
 
 pub fn chess_text(lang: Lang, k: ChessText) -> &'static str {
@@ -1059,6 +1141,18 @@ pub fn chess_text(lang: Lang, k: ChessText) -> &'static str {
         (TakenFromWhite, Fr) => "Pris aux Blancs",
         (TakenFromWhite, Vi) => "Quân Trắng bị ăn",
         (TakenFromWhite, Zh) => "白方被吃",
+        (HelpXiangqi, En) => "Jieqi · xiangqi",
+        (HelpXiangqi, Fr) => "Jieqi · xiangqi",
+        (HelpXiangqi, Vi) => "Cờ úp · cờ tướng",
+        (HelpXiangqi, Zh) => "揭棋 · 象棋",
+        (HelpChess, En) => "Chess · hidden chess",
+        (HelpChess, Fr) => "Échecs · échecs cachés",
+        (HelpChess, Vi) => "Cờ vua · cờ vua úp",
+        (HelpChess, Zh) => "国际象棋 · 暗国际象棋",
+        (XiangqiOnly, En) => "Pieces and notation apply to the xiangqi board only.",
+        (XiangqiOnly, Fr) => "Pièces et notation ne valent que pour le plateau de xiangqi.",
+        (XiangqiOnly, Vi) => "Quân cờ và cách ghi chỉ áp dụng cho bàn cờ tướng.",
+        (XiangqiOnly, Zh) => "棋子样式和记谱仅用于象棋棋盘。",
     }
 }
 
@@ -1151,6 +1245,88 @@ pub fn chess_text_from_name(name: &str) -> Option<ChessText> {
         "hidden-chess" => HiddenChess,
         "jieqi-family" => JieqiFamily,
         "chess-family" => ChessFamily,
+        "help-xiangqi" => HelpXiangqi,
+        "help-chess" => HelpChess,
+        "xiangqi-only" => XiangqiOnly,
         _ => return None,
     })
+}
+
+// ---- hints ----
+
+/// Where the player stands, as a hint's search scores it.
+pub fn standing(lang: Lang, s: crate::session::Standing) -> String {
+    use crate::session::Standing::*;
+    use Lang::*;
+    let words = match (s, lang) {
+        (Mating(n), En) => return format!("you can mate in {n}"),
+        (Mating(n), Fr) => return format!("vous pouvez mater en {n}"),
+        (Mating(n), Vi) => return format!("bạn chiếu hết được sau {n} nước"),
+        (Mating(n), Zh) => return format!("你可在 {n} 步内将死对方"),
+        (Mated(n), En) => return format!("you are mated in {n}"),
+        (Mated(n), Fr) => return format!("vous êtes mat en {n}"),
+        (Mated(n), Vi) => return format!("bạn sẽ bị chiếu hết sau {n} nước"),
+        (Mated(n), Zh) => return format!("你将在 {n} 步内被将死"),
+        (Winning, En) => "you are winning",
+        (Winning, Fr) => "vous gagnez",
+        (Winning, Vi) => "bạn đang thắng thế",
+        (Winning, Zh) => "你胜势",
+        (Ahead, En) => "you are ahead",
+        (Ahead, Fr) => "vous êtes mieux",
+        (Ahead, Vi) => "bạn đang ưu thế",
+        (Ahead, Zh) => "你占优",
+        (SlightlyAhead, En) => "you are slightly ahead",
+        (SlightlyAhead, Fr) => "vous êtes un peu mieux",
+        (SlightlyAhead, Vi) => "bạn hơi ưu thế",
+        (SlightlyAhead, Zh) => "你稍占优",
+        (Equal, En) => "the game is level",
+        (Equal, Fr) => "la partie est égale",
+        (Equal, Vi) => "thế cờ cân bằng",
+        (Equal, Zh) => "局面均势",
+        (SlightlyBehind, En) => "you are slightly behind",
+        (SlightlyBehind, Fr) => "vous êtes un peu moins bien",
+        (SlightlyBehind, Vi) => "bạn hơi kém thế",
+        (SlightlyBehind, Zh) => "你稍处下风",
+        (Behind, En) => "you are behind",
+        (Behind, Fr) => "vous êtes moins bien",
+        (Behind, Vi) => "bạn đang kém thế",
+        (Behind, Zh) => "你处下风",
+        (Losing, En) => "you are losing",
+        (Losing, Fr) => "vous perdez",
+        (Losing, Vi) => "bạn đang thua thế",
+        (Losing, Zh) => "你败势",
+    };
+    words.to_string()
+}
+
+/// The hint as a sentence: "Hint: play Nf3 — you are slightly behind
+/// (-0.06)"; without a score (no search numbers yet) only the move.
+pub fn hint_line(lang: Lang, text: &str, score: Option<i32>) -> String {
+    use crate::session::Standing;
+    let play = match lang {
+        Lang::En => format!("Hint: play {text}"),
+        Lang::Fr => format!("Conseil : jouez {text}"),
+        Lang::Vi => format!("Gợi ý: đi {text}"),
+        Lang::Zh => format!("提示：走 {text}"),
+    };
+    let Some(score) = score else { return play };
+    let words = standing(lang, Standing::of(score));
+    match (Standing::pawns(score), lang) {
+        (None, Lang::Zh) => format!("{play}，{words}"),
+        (None, _) => format!("{play} — {words}"),
+        (Some(p), Lang::Fr) => format!("{play} — {words} ({})", p.replace('.', ",")),
+        (Some(p), Lang::Zh) => format!("{play}，{words}（{p}）"),
+        (Some(p), _) => format!("{play} — {words} ({p})"),
+    }
+}
+
+/// Looking for a hint, and how deep the search has gone.
+pub fn hint_search(lang: Lang, depth: u32) -> String {
+    let looking = t(lang, Key::LookingForHint);
+    match lang {
+        Lang::En => format!("{looking} (depth {depth})"),
+        Lang::Fr => format!("{looking} (profondeur {depth})"),
+        Lang::Vi => format!("{looking} (độ sâu {depth})"),
+        Lang::Zh => format!("{looking}（深度 {depth}）"),
+    }
 }

@@ -26,6 +26,10 @@ pub trait Look: Family {
     fn reason_id(o: Self::Outcome) -> &'static str;
     fn rules_name(lang: Lang, r: Self::Rules) -> String;
     fn rules_id(r: Self::Rules) -> &'static str;
+    /// The page's heading for a game of `r`: its name and a subtitle.
+    fn title(lang: Lang, r: Self::Rules) -> (String, &'static str);
+    /// Does `r` hide pieces (else the face-down panel has nothing to say)?
+    fn has_hidden(r: Self::Rules) -> bool;
     /// For each side: its face-down pieces and the identities the viewing
     /// seat does not know.
     fn pools(s: &GameSession<Self>) -> Pools<Self::Piece>;
@@ -64,6 +68,15 @@ impl Look for Xiangqi {
     }
     fn rules_id(r: RuleSet) -> &'static str {
         r.id()
+    }
+    fn title(_: Lang, r: RuleSet) -> (String, &'static str) {
+        match r {
+            RuleSet::Xiangqi => ("Xiangqi".into(), "象棋 · Cờ tướng"),
+            _ => ("Jieqi".into(), "揭棋 · Cờ úp"),
+        }
+    }
+    fn has_hidden(r: RuleSet) -> bool {
+        r.hidden_pieces()
     }
     fn pools(s: &GameSession<Self>) -> Pools<Piece> {
         let view = s.game().view(s.seat());
@@ -136,6 +149,12 @@ impl Look for Chess {
     }
     fn rules_id(v: Variant) -> &'static str {
         v.id()
+    }
+    fn title(lang: Lang, v: Variant) -> (String, &'static str) {
+        (Self::rules_name(lang, v), "")
+    }
+    fn has_hidden(v: Variant) -> bool {
+        v == Variant::HiddenChess
     }
     fn pools(s: &GameSession<Self>) -> Pools<chess::Piece> {
         let view = s.game().view(s.seat());

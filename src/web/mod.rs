@@ -229,9 +229,7 @@ pub fn start() {
         s.render();
         if first_visit {
             // How to play, once: the settings stored now mark the visit.
-            if let Some(d) = dom::dialog(&doc, "dlg-help") {
-                let _ = d.show_modal();
-            }
+            s.open_help();
             s.prefs.save();
         }
     });

@@ -263,6 +263,14 @@ impl Shell {
                 }
             }
             Effect::AnnounceMove { ply } => self.announce_move(ply),
+            // The hint is said as the status line says it (move and standing).
+            Effect::Announce(crate::session::Message::Hint) => {
+                let text = match &self.chess {
+                    Some(c) => view::status_text(&c.session, &self.prefs),
+                    None => view::status_text(&self.session, &self.prefs),
+                };
+                a11y::announce(&self.doc, &text);
+            }
             Effect::Announce(m) => a11y::announce(&self.doc, &view::message_text(&self.prefs, m)),
             Effect::Save => self.save(),
             Effect::ShowResult => {
@@ -574,6 +582,7 @@ impl Shell {
         self.draw_board();
         let (doc, s, p) = (&self.doc, &self.session, &self.prefs);
         view::header(doc, s, p);
+        view::board_settings(doc, false);
         view::strips(doc, s, p);
         view::moves(doc, s, p);
         view::pools(doc, s, p);
@@ -780,6 +789,16 @@ impl Shell {
             let _ = e.set_attribute("data-theme", super::prefs::theme_id(self.prefs.theme));
         }
         self.draw_board();
+    }
+
+    /// How to play, opened on the rules of the game on screen.
+    pub fn open_help(&self) {
+        view::help(&self.doc, self.prefs.lang, self.chess.is_some());
+        if let Some(d) = dialog(&self.doc, "dlg-help") {
+            if !d.open() {
+                let _ = d.show_modal();
+            }
+        }
     }
 
     /// Replace the session (a new game from outside, an imported game).

@@ -75,12 +75,11 @@ pub fn status_text<F: Look>(s: &GameSession<F>, p: &Prefs) -> String {
         GameStatus::ChoosePromotion => {
             i18n::chess_text(p.lang, i18n::ChessText::ChoosePromotion).to_string()
         }
+        // Searched for the player asking: the score is from their side.
         GameStatus::Hint { text, depth, score } => {
-            format!("{} {text} · d{depth} {score:+}", t(p, Key::HintIs))
+            i18n::hint_line(p.lang, &text, (depth > 0).then_some(score))
         }
-        GameStatus::Analysing { depth, score } => {
-            format!("{} · d{depth} {score:+}", t(p, Key::LookingForHint))
-        }
+        GameStatus::Analysing { depth, .. } => i18n::hint_search(p.lang, depth),
         GameStatus::Message(m) => message_text(p, m),
         GameStatus::Thinking { seconds } => format!("{} {seconds} s", t(p, Key::ThinkingFor)),
         GameStatus::StartingAi => t(p, Key::StartingAi).to_string(),
@@ -118,11 +117,31 @@ pub fn header<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
         .clock
         .map(|tc| format!(" · {}", tc.id()))
         .unwrap_or_default();
-    set_text(
-        doc,
-        "game-info",
-        &format!("{} · {opp}{clock}", F::rules_name(p.lang, c.rules)),
-    );
+    let info = format!("{} · {opp}{clock}", F::rules_name(p.lang, c.rules));
+    set_text(doc, "game-info", &info);
+    if let Some(e) = el(doc, "game-info") {
+        if e.title() != info {
+            e.set_title(&info);
+        }
+    }
+    // The heading names the game on screen.
+    let (title, sub) = F::title(p.lang, c.rules);
+    set_text(doc, "title-main", &title);
+    set_text(doc, "title-sub", sub);
+    let page_title = match sub {
+        "" => title,
+        _ => format!("{title} · {sub}"),
+    };
+    if doc.title() != page_title {
+        doc.set_title(&page_title);
+    }
+    // The face-down panel only where pieces hide.
+    if let Some(panel) = doc.query_selector(".panel-pools").ok().flatten() {
+        let hide = !F::has_hidden(c.rules);
+        if panel.has_attribute("hidden") != hide {
+            let _ = panel.toggle_attribute_with_force("hidden", hide);
+        }
+    }
     if let Some(e) = el(doc, "status") {
         let text = status_text(s, p);
         if e.text_content().as_deref() != Some(text.as_str()) {
@@ -653,16 +672,70 @@ pub fn language(doc: &Document, p: &Prefs) {
             }
         }
     }
-    // How to play.
-    if let Some(body) = el(doc, "help-body") {
-        body.set_text_content(None);
-        for (head, text) in i18n::help(p.lang) {
-            if let (Ok(h), Ok(para)) = (doc.create_element("h3"), doc.create_element("p")) {
-                h.set_text_content(Some(head));
-                para.set_text_content(Some(text));
-                let _ = body.append_child(&h);
-                let _ = body.append_child(&para);
+    // How to play, for the game it shows.
+    let chess = el(doc, "dlg-help")
+        .and_then(|d| d.get_attribute("data-game"))
+        .is_some_and(|g| g == "chess");
+    help(doc, p.lang, chess);
+    side_labels(doc, p.lang);
+}
+
+/// How to play, for the xiangqi board's games or (`chess`) for chess and
+/// hidden chess; the switch at its top shows which and offers the other.
+pub fn help(doc: &Document, lang: Lang, chess: bool) {
+    if let Some(d) = el(doc, "dlg-help") {
+        let _ = d.set_attribute("data-game", if chess { "chess" } else { "xiangqi" });
+    }
+    for (id, on) in [("help-xiangqi", !chess), ("help-chess", chess)] {
+        if let Some(b) = el(doc, id) {
+            let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
+        }
+    }
+    let Some(body) = el(doc, "help-body") else {
+        return;
+    };
+    body.set_text_content(None);
+    for (head, text) in i18n::help(lang, chess) {
+        if let (Ok(h), Ok(para)) = (doc.create_element("h3"), doc.create_element("p")) {
+            h.set_text_content(Some(head));
+            para.set_text_content(Some(text));
+            let _ = body.append_child(&h);
+            let _ = body.append_child(&para);
+        }
+    }
+}
+
+/// The new-game dialog's sides, named for the game picked in it: White
+/// and Black for chess, Red and Black for the xiangqi board.
+pub fn side_labels(doc: &Document, lang: Lang) {
+    let chess = crate::rules::chess::Variant::from_id(&select_value(doc, "opt-rules")).is_some();
+    for (value, color) in [("red", Color::Red), ("black", Color::Black)] {
+        let text = if chess {
+            i18n::chess_color(lang, color)
+        } else {
+            i18n::color(lang, color)
+        };
+        if let Ok(Some(o)) = doc.query_selector(&format!("#opt-side option[value={value}]")) {
+            if o.text_content().as_deref() != Some(text) {
+                o.set_text_content(Some(text));
             }
+        }
+    }
+}
+
+/// Settings that apply only to the xiangqi board (pieces, notation): off,
+/// with a note saying so, while chess is on screen.
+pub fn board_settings(doc: &Document, chess: bool) {
+    for id in ["set-labels", "set-notation"] {
+        if let Some(e) = el(doc, id) {
+            if e.has_attribute("disabled") != chess {
+                let _ = e.toggle_attribute_with_force("disabled", chess);
+            }
+        }
+    }
+    if let Some(e) = el(doc, "set-xiangqi-only") {
+        if e.hidden() == chess {
+            e.set_hidden(!chess);
         }
     }
 }

@@ -307,8 +307,9 @@ test('the hint suggests a legal move, does not play it, and searches only what t
   assert.equal(d.dests.length, 1, `one suggested destination: ${JSON.stringify(d)}`);
   const [from, to] = [d.selected, d.dests[0]];
   assert.match(await page.getAttribute(`#pt-${from}`, 'aria-label'), new RegExp(`^${from}, Black `));
-  const hintText = d.status.slice('Hint: '.length).split(' · ')[0];
-  assert.match(d.status, / · d\d+ [+-]\d+$/, 'a hint shows its search numbers (the player\'s own view)');
+  const hintText = d.status.match(/^Hint: play (\S+)/)[1];
+  assert.match(d.status, / — (.+ \([+-]\d+\.\d\d\)|you can mate in \d+|you are mated in \d+)$/,
+    'a hint says where the player stands, from the search of their own view');
   // The search saw Black's view: Black's pool still holds the captured piece
   // (15 unknown identities), not Red's knowledge (14).
   const asked = (await page.evaluate(() => window.toWorker)).slice(sent).filter((m) => m && m.think);

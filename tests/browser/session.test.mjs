@@ -268,7 +268,8 @@ test('6. the AI never shows a score while it thinks; the hint shows its analysis
   }
   await humanTurn(page, 2);
   await page.click('#btn-hint');
-  await page.waitForFunction(() => /d\d+ [+-]\d/.test(document.getElementById('status').textContent), null, { timeout: 15000 });
+  // The hint says where the player stands, from the search of their own view.
+  await page.waitForFunction(() => /^Hint: play \S+ — .+/.test(document.getElementById('status').textContent), null, { timeout: 15000 });
   assert.deepEqual(errors, []);
   await ctx.close();
 });

@@ -116,7 +116,11 @@ fn plain(text: &str) -> String {
 }
 
 /// The legal move `text` names in `pos`: SAN, UCI, or castling as the
-/// king's move onto its own rook.
+/// king's move onto its own rook. Case is forgiven when that leaves one
+/// move: the text as typed is read first (`bxc3` is the b-pawn, `Bxc3`
+/// the bishop), then, if it names nothing, as a pawn move (`E4`, `BXC3`)
+/// and as a piece move (`nf3`, `NF3`, `o-o`); two different moves from
+/// those two readings are ambiguous.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
     let t = text.trim();
     let shown = || t.chars().take(24).collect::<String>();
@@ -124,27 +128,63 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
         return Err(SanError::Unknown(shown()));
     }
     let legal = pos.legal_moves();
+    // UCI and coordinates carry no piece letter: any case reads the same.
     let compact: String = t
         .chars()
-        .filter(|c| !matches!(c, '-' | 'x' | ':'))
+        .filter(|c| !matches!(c, '-' | 'x' | 'X' | ':'))
+        .map(|c| c.to_ascii_lowercase())
         .collect();
     if let Some(m) = parse_uci(pos, &compact) {
         if legal.contains(&m) {
             return Ok(m);
         }
     }
-    let want = plain(t);
     let full: Vec<(Move, String)> = legal.iter().map(|&m| (m, plain(&write(pos, m)))).collect();
+    match read_san(pos, &full, &plain(t)) {
+        Err(SanError::Unknown(_)) => {}
+        found => return found,
+    }
+    // Another case: as a pawn move, then as a piece move.
+    let mut found: Vec<Move> = Vec::new();
+    let mut ambiguous = None;
+    for want in [pawn_case(t), piece_case(t)] {
+        match read_san(pos, &full, &want) {
+            Ok(m) if !found.contains(&m) => found.push(m),
+            Ok(_) => {}
+            Err(SanError::Ambiguous(c)) => ambiguous = ambiguous.or(Some(c)),
+            Err(SanError::Unknown(_)) => {}
+        }
+    }
+    match (found.as_slice(), ambiguous) {
+        ([m], None) => Ok(*m),
+        ([], None) => Err(SanError::Unknown(shown())),
+        (_, Some(mut c)) => {
+            for &m in &found {
+                let text = write(pos, m);
+                if !c.contains(&text) {
+                    c.push(text);
+                }
+            }
+            Err(SanError::Ambiguous(c))
+        }
+        (many, None) => Err(SanError::Ambiguous(
+            many.iter().map(|&m| write(pos, m)).collect(),
+        )),
+    }
+}
+
+/// The move `want` (SAN, decorations left out) names among the legal
+/// moves and their plain SAN `full`: exactly, or without the file or rank
+/// that tells pieces apart, or a promotion without its piece.
+fn read_san(pos: &Position, full: &[(Move, String)], want: &str) -> Result<Move, SanError> {
     let exact: Vec<Move> = full
         .iter()
-        .filter(|(_, s)| *s == want)
+        .filter(|(_, s)| s == want)
         .map(|&(m, _)| m)
         .collect();
     if let [m] = exact.as_slice() {
         return Ok(*m);
     }
-    // Without the file or rank that tells pieces apart, or a pawn's
-    // promotion without its piece: every move it may be.
     let loose: Vec<Move> = full
         .iter()
         .filter(|(m, _)| loose_form(pos, *m, false) == want || loose_form(pos, *m, true) == want)
@@ -152,10 +192,40 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
         .collect();
     match loose.as_slice() {
         [m] => Ok(*m),
-        [] => Err(SanError::Unknown(shown())),
+        [] => Err(SanError::Unknown(want.to_string())),
         many => Err(SanError::Ambiguous(
             many.iter().map(|&m| write(pos, m)).collect(),
         )),
+    }
+}
+
+/// `t` read as a pawn move: files and squares in lower case, a promotion
+/// piece (the last letter, after a rank) in upper case.
+fn pawn_case(t: &str) -> String {
+    let mut s: Vec<char> = plain(&t.to_ascii_lowercase()).chars().collect();
+    let n = s.len();
+    if n >= 2 && s[n - 2].is_ascii_digit() && "qrbn".contains(s[n - 1]) {
+        s[n - 1] = s[n - 1].to_ascii_uppercase();
+    }
+    s.into_iter().collect()
+}
+
+/// `t` read as a piece move (or castling): the first letter in upper
+/// case, the rest in lower case.
+fn piece_case(t: &str) -> String {
+    let p = plain(t);
+    if !p.is_empty() && p.chars().all(|c| matches!(c, 'o' | 'O')) {
+        return p.to_ascii_uppercase();
+    }
+    let mut chars = p.chars();
+    match chars.next() {
+        Some(c) => c
+            .to_ascii_uppercase()
+            .to_string()
+            .chars()
+            .chain(chars.map(|c| c.to_ascii_lowercase()))
+            .collect(),
+        None => p,
     }
 }
 
@@ -216,4 +286,77 @@ pub fn castle_onto_rook(pos: &Position, from: Square, to: Square) -> Option<Cast
     Castle::ALL
         .into_iter()
         .find(|c| c.king_from == from && c.corner == to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::chess::{fen, Variant};
+
+    fn pos(text: &str) -> Position {
+        fen::parse(text, Variant::Chess).expect("test FEN")
+    }
+
+    fn mv(uci: &str) -> Move {
+        let sq = |s: &str| Square::parse(s).expect("test square");
+        Move::new(sq(&uci[0..2]), sq(&uci[2..4]))
+    }
+
+    #[test]
+    fn any_case_reads_when_one_move_fits() {
+        let p = Position::start(false);
+        for (typed, uci) in [
+            ("Nf3", "g1f3"),
+            ("nf3", "g1f3"),
+            ("NF3", "g1f3"),
+            ("nF3", "g1f3"),
+            ("e4", "e2e4"),
+            ("E4", "e2e4"),
+            ("E2E4", "e2e4"),
+            ("g1F3", "g1f3"),
+        ] {
+            assert_eq!(parse(&p, typed), Ok(mv(uci)), "{typed}");
+        }
+        assert!(matches!(parse(&p, "nf4"), Err(SanError::Unknown(_))));
+        assert!(matches!(parse(&p, "zz9"), Err(SanError::Unknown(_))));
+    }
+
+    #[test]
+    fn a_lower_case_b_is_the_pawn_first_and_upper_case_text_may_be_either() {
+        // The b2 pawn and the e5 bishop can both take on c3.
+        let p = pos("4k3/8/8/4B3/8/2n5/1P6/4K3 w - - 0 1");
+        assert_eq!(parse(&p, "bxc3"), Ok(mv("b2c3")));
+        assert_eq!(parse(&p, "bc3"), Ok(mv("b2c3")));
+        assert_eq!(parse(&p, "Bxc3"), Ok(mv("e5c3")));
+        assert_eq!(parse(&p, "Bc3"), Ok(mv("e5c3")));
+        match parse(&p, "BXC3") {
+            Err(SanError::Ambiguous(c)) => {
+                assert_eq!(c.len(), 2, "{c:?}");
+                assert!(c.contains(&"bxc3".to_string()) && c.contains(&"Bxc3".to_string()));
+            }
+            other => panic!("BXC3 is ambiguous here: {other:?}"),
+        }
+        // Without the pawn's capture, lower case `b` is the bishop.
+        let p = pos("4k3/8/8/4B3/8/8/1P6/4K3 w - - 0 1");
+        assert_eq!(parse(&p, "bc3"), Ok(mv("e5c3")));
+        assert_eq!(parse(&p, "bd6"), Ok(mv("e5d6")));
+        assert_eq!(parse(&p, "b4"), Ok(mv("b2b4")));
+    }
+
+    #[test]
+    fn castling_and_promotion_in_any_case() {
+        let p = pos("4k3/P7/8/8/8/8/8/4K2R w K - 0 1");
+        for typed in ["O-O", "o-o", "0-0", "oo"] {
+            assert_eq!(parse(&p, typed), Ok(mv("e1g1")), "{typed}");
+        }
+        let queen = Move {
+            promotion: Some(Kind::Queen),
+            ..mv("a7a8")
+        };
+        for typed in ["a8=Q", "a8=q", "A8Q", "a8q", "a7a8q", "A7A8Q"] {
+            assert_eq!(parse(&p, typed), Ok(queen), "{typed}");
+        }
+        // A promotion without its piece names four moves.
+        assert!(matches!(parse(&p, "a8"), Err(SanError::Ambiguous(c)) if c.len() == 4));
+    }
 }
