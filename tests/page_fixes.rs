@@ -182,7 +182,7 @@ fn xiangqi_taps_drops_and_typing_while_the_ai_thinks_play_nothing() {
                 _ => None,
             })
             .expect("the AI is asked");
-        let before = jieqi::rules::fen::write(s.game().board());
+        let before = jieqi::rules::xiangqi::fen::write(s.game().board());
         for ev in [
             Event::Tap(Some(xsq("b2"))),
             Event::Tap(Some(xsq("b9"))),
@@ -203,7 +203,7 @@ fn xiangqi_taps_drops_and_typing_while_the_ai_thinks_play_nothing() {
             assert_eq!(s.game().ply(), 1, "{rules:?}: {ev:?} played");
             assert_eq!(s.selected(), None, "{rules:?}: {ev:?} selected");
         }
-        assert_eq!(jieqi::rules::fen::write(s.game().board()), before);
+        assert_eq!(jieqi::rules::xiangqi::fen::write(s.game().board()), before);
         s.handle(
             Event::AiReply {
                 id,
