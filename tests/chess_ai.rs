@@ -106,10 +106,7 @@ fn odd_positions_do_not_panic() {
         ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Variant::Chess), // stalemated
         ("6k1/5ppp/8/8/8/8/8/3R2K1 b - - 0 1", Variant::Chess), // about to be mated
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Chess),  // bare kings
-        (
-            "7k/PPPPPP2/8/8/8/8/pppppp2/7K w - - 0 1",
-            Variant::Chess,
-        ),
+        ("7k/PPPPPP2/8/8/8/8/pppppp2/7K w - - 0 1", Variant::Chess),
         ("4k3/8/8/8/8/8/8/X3K2X w K - 0 1 P2", Variant::HiddenChess), // a pawn may reveal on a1/h1
         ("x3k3/8/8/8/8/8/8/X3K3 w - - 0 1 P1p1", Variant::HiddenChess), // a1a8 may promote
         (

@@ -398,3 +398,26 @@ fn chess_match_takes_openings_and_sprt() {
     assert!(err.contains("openings line 2"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- a drawn capture leaves what later moves reveal ----
+
+#[test]
+fn a_drawn_capture_leaves_what_later_moves_reveal() {
+    // Black has a rook and a knight unknown; White takes a8 without a
+    // letter, then Black reveals b8 as its knight: the capture drew the rook.
+    let fen = "xx6/7k/8/8/8/8/8/R3K3 w - - 0 1 r1n1";
+    for seed in 1..=24 {
+        let s = seed.to_string();
+        let (out, err, code) = jieqi(&[
+            "result",
+            "--rules",
+            "hidden-chess",
+            "--seed",
+            &s,
+            fen,
+            "a1a8",
+            "b8c6N",
+        ]);
+        assert_eq!((out.trim(), code), ("* ongoing", 0), "seed {seed}: {err}");
+    }
+}

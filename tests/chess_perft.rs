@@ -111,3 +111,14 @@ fn hidden_start_counts_each_identity_once() {
     assert_eq!(pos.legal_moves().len(), 20);
     assert_eq!(perft(&mut pos, 1), 100);
 }
+
+#[test]
+fn depth_zero_is_one_leaf() {
+    for v in [Variant::Chess, Variant::HiddenChess] {
+        let mut pos = v.start();
+        assert_eq!(perft(&mut pos, 0), 1);
+        let (rows, total) = divide(&mut pos, 0);
+        assert!(rows.is_empty(), "{v:?}");
+        assert_eq!(total, 1, "{v:?}");
+    }
+}

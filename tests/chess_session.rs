@@ -202,6 +202,13 @@ fn a_piece_revealed_a_pawn_on_the_last_rank_chooses_its_promotion() {
     assert_eq!(s.choosing(), Some((sq("a1"), sq("a8"))));
     assert_eq!(s.status(), ChessStatus::ChoosePromotion);
     assert_eq!(s.turn(), Color::Red);
+    // The board shows the pawn face up where it arrived before the choice.
+    let shown = s.shown();
+    assert_eq!(
+        shown.piece_at(sq("a8")),
+        Some(Piece::new(Color::Red, Kind::Pawn))
+    );
+    assert_eq!(shown.piece_at(sq("a1")), None);
     // The pawn has been seen: a tap does not cancel its promotion.
     s.handle(ChessEvent::Tap(None), 1.5);
     assert_eq!(s.choosing(), Some((sq("a1"), sq("a8"))));
@@ -776,4 +783,116 @@ fn an_exported_chess_game_imports_back_and_bad_records_are_refused() {
     ] {
         let _ = ChessRecord::parse(junk);
     }
+}
+
+/// A game from a position exports its `[FEN]`, and both the text and the
+/// link bring it back; a finished two-player game keeps each captured
+/// face-down identity, so it replays exactly as it was played.
+#[test]
+fn chess_links_and_fen_headers_bring_the_game_back() {
+    use jieqi::session::chess_record::{ChessRecord, RecordError};
+    let fen = "7k/x7/8/8/8/8/8/R3K3 w - - 0 1 q1";
+    let mut s = from_fen(fen, Variant::HiddenChess, Opponent::Human, 1);
+    no_anim(&mut s);
+    tap_move(&mut s, "a1", "a7", 1.0);
+    // While it goes on the shared export holds no captured letter.
+    let r = ChessRecord::of(&s);
+    assert_eq!(r.moves, ["a1a7"]);
+    s.handle(ChessEvent::Resign, 2.0);
+    let r = ChessRecord::of(&s);
+    assert_eq!(r.moves, ["a1a7xQ"], "after the game, every identity");
+    assert_eq!(r.start_fen.as_deref(), Some(fen));
+    let text = s.record_text();
+    assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
+    let link = r.to_fragment();
+    assert!(link.starts_with("game=v1.hidden-chess."), "{link}");
+    assert!(ChessRecord::is_chess_fragment(&link));
+    assert!(ChessRecord::is_chess_fragment(&format!("#{link}")));
+    for back in [ChessRecord::parse(&text), ChessRecord::from_fragment(&link)] {
+        let back = back.expect("reads back");
+        assert_eq!(back, r);
+        let g = ChessSession::from_record(&back, 3.0).expect("replays");
+        assert_eq!(g.game().board(), s.game().board());
+        assert_eq!(g.outcome(), s.outcome());
+        assert_eq!(g.private_capture(0), s.private_capture(0));
+    }
+
+    // A standard game from the start: `start` in the link, no [FEN] line.
+    let mut c = ChessSession::seeded(hotseat(Variant::Chess), 3, 0.0);
+    no_anim(&mut c);
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        typed(&mut c, m, 1.0);
+    }
+    let r = ChessRecord::of(&c);
+    let link = r.to_fragment();
+    assert_eq!(link, "game=v1.chess.start.bm.0.f2f3.e7e5.g2g4.d8h4");
+    assert!(!c.record_text().contains("[FEN"));
+    assert_eq!(ChessRecord::from_fragment(&link), Ok(r));
+
+    // A bad [FEN] and bad links are refused with their reason.
+    let bad = ChessRecord::parse("[Game \"chess\"]\n[FEN \"8/8/8 w\"]\nMoves:");
+    assert!(matches!(bad, Err(RecordError::BadFen(_))), "{bad:?}");
+    for (link, what) in [
+        ("game=v2.chess.start.u.0", "version"),
+        ("game=v1.checkers.start.u.0", "variant"),
+        ("game=v1.chess..u.0", "start position"),
+        ("game=v1.chess.start.zz.0", "result"),
+        ("game=v1.chess.start.wm9.0", "result"),
+        ("game=v1.chess.start.u.x", "take-back count"),
+        ("game=v1.chess.start.u.0..e2e4", "move list"),
+        ("game=v1.chess.start.u.0.e2e4 ", "text"),
+    ] {
+        match ChessRecord::from_fragment(link) {
+            Err(RecordError::BadLink(w)) => assert!(w.starts_with(what), "{link}: {w}"),
+            other => panic!("{link}: {other:?}"),
+        }
+    }
+    // The moves must agree with the result.
+    assert_eq!(
+        ChessRecord::from_fragment("game=v1.chess.start.u.0.f2f3.e7e5.g2g4.d8h4"),
+        Err(RecordError::Result)
+    );
+    assert!(matches!(
+        ChessRecord::from_fragment("game=v1.chess.start.u.0.e2e5"),
+        Err(RecordError::Replay(_))
+    ));
+    assert!(!ChessRecord::is_chess_fragment("game=v1.jieqi.start.u.0"));
+}
+
+/// A typed promotion without its piece (`a7a8`, `a8`) opens the picker,
+/// as a tap does; with the piece it is played at once.
+#[test]
+fn a_typed_promotion_without_its_piece_opens_the_picker() {
+    for text in ["a7a8", "a8", "A7-A8"] {
+        let mut s = from_fen(
+            "7k/P7/8/8/8/8/1p6/4K3 w - - 0 1",
+            Variant::Chess,
+            Opponent::Human,
+            1,
+        );
+        no_anim(&mut s);
+        typed(&mut s, text, 1.0);
+        assert_eq!(s.typed_error(), None, "{text}");
+        assert_eq!(s.choosing(), Some((sq("a7"), sq("a8"))), "{text}");
+        assert_eq!(s.ply(), 0, "{text}");
+        s.handle(ChessEvent::Promote(Kind::Rook), 2.0);
+        assert_eq!(
+            piece(&s, "a8"),
+            Some(Piece::new(Color::Red, Kind::Rook)),
+            "{text}"
+        );
+    }
+    let mut s = from_fen(
+        "7k/P7/8/8/8/8/1p6/4K3 w - - 0 1",
+        Variant::Chess,
+        Opponent::Human,
+        1,
+    );
+    no_anim(&mut s);
+    typed(&mut s, "a7a8n", 1.0);
+    assert_eq!(piece(&s, "a8"), Some(Piece::new(Color::Red, Kind::Knight)));
+    // A move that is no promotion stays an error.
+    typed(&mut s, "b2c1", 2.0);
+    assert!(s.typed_error().is_some());
+    assert_eq!(s.choosing(), None);
 }

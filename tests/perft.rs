@@ -57,3 +57,12 @@ fn jieqi_start_counts() {
     perft(&mut pos, 3);
     assert_eq!(pos, before);
 }
+
+#[test]
+fn depth_zero_is_one_leaf() {
+    let mut pos = Position::start(RuleSet::Jieqi);
+    assert_eq!(perft(&mut pos, 0), 1);
+    let (rows, total) = jieqi::rules::xiangqi::perft::divide(&mut pos, 0);
+    assert!(rows.is_empty());
+    assert_eq!(total, 1);
+}

@@ -1590,3 +1590,26 @@ fn points(r: Role) -> i32 {
         Role::General => 0,
     }
 }
+
+/// Between two players, the shared export holds no captured face-down
+/// identity while the game goes on; once it is over it holds every one,
+/// so an import replays the game as it was played.
+#[test]
+fn a_finished_two_player_export_keeps_captured_identities() {
+    let mut s = at(
+        two_players(RuleSet::Jieqi),
+        "x3k4/9/7x1/9/9/9/9/9/9/R2K5 w r1c1 0 1",
+        5,
+    );
+    tap_move(&mut s, "a0a9", 1.0);
+    let during = s.record();
+    assert_eq!(during.moves.len(), 1);
+    let letter = s.game().history()[0].played.capture_id.expect("drawn");
+    assert_eq!(during.moves[0], "a0a9", "the shared screen's record");
+    s.handle(Event::Resign, 2.0);
+    let after = s.record();
+    let want = format!("a0a9{}", letter.char().to_ascii_lowercase());
+    assert_eq!(after.moves, [want.as_str()]);
+    let back = after.to_game().expect("replays");
+    assert_eq!(back.history()[0].played.capture_id, Some(letter));
+}

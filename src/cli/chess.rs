@@ -1,8 +1,9 @@
 //! `perft`, `moves`, `result` and `bench` for chess and hidden chess
 //! (`--rules chess` or `--rules hidden-chess`).
 
+use super::named::Named;
 use crate::rules::chess::{
-    fen, movetext, perft, Game, Kind, Outcome, PlayError, Position, Step, Variant,
+    fen, movetext, perft, Game, Kind, Outcome, PlayError, Position, Variant,
 };
 use crate::rules::draws::Draws;
 use crate::rules::Color;
@@ -114,6 +115,7 @@ pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<St
         return Err("result needs a FEN or 'startpos'".into());
     }
     let start = read_position(&fen_text, variant)?;
+    let named = named_letters(&start, &moves);
     let mut game = Game::from_position_seeded(variant, start, seed);
     let mut rng = Draws::seeded(seed ^ 0x7265_7375_6c74);
     for (i, text) in moves.iter().enumerate() {
@@ -124,7 +126,8 @@ pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<St
                 verdict(Some(o))
             ));
         }
-        play_text(&mut game, text, &mut rng).map_err(|why| format!("move {n} ({text}): {why}"))?;
+        play_text(&mut game, text, &mut rng, |c, pool| named.spare(i, c, pool))
+            .map_err(|why| format!("move {n} ({text}): {why}"))?;
     }
     Ok(verdict(game.outcome()))
 }
@@ -133,58 +136,74 @@ pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<St
 /// checked as written (RULES.md section 5); without it the referee draws
 /// the reveal, and the text must then name the promotion whenever the
 /// mover may turn out a pawn on the last rank (`a1a8q`). A captured letter
-/// is checked in both cases; one left out is drawn.
-fn play_text(game: &mut Game, text: &str, rng: &mut Draws) -> Result<(), String> {
+/// is checked in both cases; one left out is drawn. Draws come from
+/// `spare(colour, pool)`: the pool less what later moves name.
+fn play_text(
+    game: &mut Game,
+    text: &str,
+    rng: &mut Draws,
+    spare: impl Fn(Color, [u8; 5]) -> [u8; 5],
+) -> Result<(), String> {
     let board = *game.board();
+    let mut draw = |c: Color| -> Option<Kind> {
+        let counts = spare(c, board.pool(c).0);
+        rng.pick(Kind::HIDDEN.into_iter().map(|k| (k, counts[k.index()])))
+            .ok()
+            .flatten()
+    };
     let mt = movetext::parse_lenient(&board, text).map_err(|e| e.to_string())?;
     let hidden_mover = board.piece_at(mt.mv.from).is_some_and(|p| p.hidden);
     let listed = if hidden_mover { mt.mv.base() } else { mt.mv };
     let reveals = board.revealed_by(listed);
-    if mt.reveal.is_some() || reveals.is_none() {
-        let (m, reveal, capture) = movetext::resolve(&board, text).map_err(|e| e.to_string())?;
-        return game
-            .replay(m, reveal, capture)
-            .map(|_| ())
-            .map_err(|e| e.to_string());
-    }
-    if !board.is_legal(listed) {
-        return Err(movetext::ParseMoveError::Illegal(text.to_string()).to_string());
-    }
-    if !movetext::promotion_fits_before_reveal(&board, mt.mv) {
-        return Err(movetext::ParseMoveError::Promotion(text.to_string()).to_string());
-    }
-    if mt.capture.is_none() {
-        // The referee draws the reveal (and a captured identity).
-        if let Step::ChoosePromotion(_) = game.play(listed).map_err(|e| e.to_string())? {
-            let k = mt.mv.promotion.ok_or("no promotion named")?;
-            game.promote(k).map_err(|e| e.to_string())?;
-        }
-        return Ok(());
-    }
-    // A captured letter without the reveal: check it, then draw the reveal.
     let us = board.turn();
-    let pool = *board.pool(us);
-    let reveal = rng
-        .pick(pool.entries())
-        .ok()
-        .flatten()
-        .ok_or("no unknown identity left to reveal")?;
-    let m = if reveal == Kind::Pawn && mt.mv.to.relative_rank(us) == 7 {
-        mt.mv
+    let (m, reveal, capture) = if mt.reveal.is_some() || reveals.is_none() {
+        movetext::resolve(&board, text).map_err(|e| e.to_string())?
     } else {
-        listed
+        if !board.is_legal(listed) {
+            return Err(movetext::ParseMoveError::Illegal(text.to_string()).to_string());
+        }
+        if !movetext::promotion_fits_before_reveal(&board, mt.mv) {
+            return Err(movetext::ParseMoveError::Promotion(text.to_string()).to_string());
+        }
+        let reveal = draw(us).ok_or("no unknown identity left to reveal")?;
+        let m = if reveal == Kind::Pawn && mt.mv.to.relative_rank(us) == 7 {
+            mt.mv
+        } else {
+            listed
+        };
+        (m, Some(reveal), mt.capture)
     };
     board
-        .check_identities(m, Some(reveal), mt.capture)
+        .check_identities(m, reveal, capture)
         .map_err(|e| match e {
             PlayError::BadCaptureId(_) => {
                 movetext::ParseMoveError::Capture(text.to_string()).to_string()
             }
             e => e.to_string(),
         })?;
-    game.replay(m, Some(reveal), mt.capture)
+    let capture = match (board.piece_at(m.to), capture) {
+        (Some(c), None) if c.hidden => draw(c.color),
+        _ => capture,
+    };
+    game.replay(m, reveal, capture)
         .map(|_| ())
         .map_err(|e| e.to_string())
+}
+
+/// The identities each move text names (reveal and captured letters).
+fn named_letters(start: &Position, moves: &[String]) -> Named<5> {
+    let mut color = start.turn();
+    let mut letters = Vec::with_capacity(moves.len());
+    for text in moves {
+        let mut named = Vec::new();
+        if let Ok(mt) = movetext::parse(text) {
+            named.extend(mt.reveal.map(|k| (color, k.index())));
+            named.extend(mt.capture.map(|k| (color.other(), k.index())));
+        }
+        letters.push(named);
+        color = color.other();
+    }
+    Named::new(&letters)
 }
 
 /// The verdict line: `1-0 checkmate`, `1/2-1/2 stalemate`, `* ongoing`.

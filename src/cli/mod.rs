@@ -5,6 +5,7 @@ pub mod chess_match;
 pub mod datagen;
 pub mod fuzz;
 pub mod matches;
+mod named;
 pub mod result;
 pub mod soak;
 pub mod sprt;

@@ -1,6 +1,7 @@
 //! `jieqi result`: play a game from a position and print the referee's
 //! verdict (`1-0`, `0-1`, `1/2-1/2` or `*`) with its reason.
 
+use super::named::Named;
 use crate::rules::draws::Draws;
 use crate::rules::xiangqi::{fen, movetext};
 use crate::rules::{Color, Game, Move, Outcome, Position, Role, RuleSet};
@@ -31,6 +32,7 @@ pub fn result_command(args: &[String], rules: RuleSet, seed: u64) -> Result<Stri
     } else {
         fen::parse(&fen_text, rules).map_err(|e| format!("bad FEN '{fen_text}': {e}"))?
     };
+    let named = named_letters(&start, moves);
     let mut game = Game::from_position_seeded(start, seed);
     let mut rng = Draws::seeded(seed ^ 0x7265_7375_6c74);
     for (i, text) in moves.iter().enumerate() {
@@ -42,11 +44,39 @@ pub fn result_command(args: &[String], rules: RuleSet, seed: u64) -> Result<Stri
             ));
         }
         let (m, reveal, capture) =
-            read_move(&game, text, &mut rng).map_err(|why| format!("move {n} ({text}): {why}"))?;
+            read_move(&game, text, &mut rng, |c, pool| named.spare(i, c, pool))
+                .map_err(|why| format!("move {n} ({text}): {why}"))?;
         game.replay(m, reveal, capture)
             .map_err(|e| format!("move {n} ({text}): {e}"))?;
     }
     Ok(verdict(game.outcome()))
+}
+
+/// The identities each move text names (its reveal and captured letters),
+/// for the draws of the letters other moves leave out.
+fn named_letters(start: &Position, moves: &[String]) -> Named<7> {
+    let mut color = start.turn();
+    let mut letters = Vec::with_capacity(moves.len());
+    for text in moves {
+        let mut named = Vec::new();
+        if let Some((reveal, capture)) = movetext::parse(text)
+            .ok()
+            .and_then(|mt| mt.split_letters(color))
+        {
+            named.extend(reveal.map(|r| (color, r.index())));
+            named.extend(capture.map(|r| (color.other(), r.index())));
+        }
+        letters.push(named);
+        color = color.other();
+    }
+    Named::new(&letters)
+}
+
+/// One identity drawn from `counts` (by role index).
+fn draw(rng: &mut Draws, counts: [u8; 7]) -> Option<Role> {
+    rng.pick(Role::HIDDEN.into_iter().map(|r| (r, counts[r.index()])))
+        .ok()
+        .flatten()
 }
 
 /// The verdict line: `1-0 checkmate`, `1/2-1/2 threefold repetition`, `* ongoing`.
@@ -91,12 +121,13 @@ fn split_fen_and_moves(args: &[String]) -> Result<(String, &[String]), String> {
 }
 
 /// What a move text means in the game: the move, the identity it reveals
-/// (drawn when the text leaves it out) and the captured identity (`None`
-/// when the text leaves it out: the referee draws it where it is learnt).
+/// and the captured identity where the capturer learns it, each drawn
+/// from `spare(colour, pool)` when the text leaves it out.
 fn read_move(
     game: &Game,
     text: &str,
     rng: &mut Draws,
+    spare: impl Fn(Color, [u8; 7]) -> [u8; 7],
 ) -> Result<(Move, Option<Role>, Option<Role>), String> {
     let pos = game.board();
     let mt = movetext::parse(text).map_err(|e| e.to_string())?;
@@ -139,12 +170,15 @@ fn read_move(
         }
         (true, Some(r)) => Some(r),
         (true, None) => Some(
-            rng.pick(pos.pool(us).entries())
-                .ok()
-                .flatten()
+            draw(rng, spare(us, pos.pool(us).0))
                 .ok_or_else(|| format!("{} has no unknown identity left", us.name()))?,
         ),
     };
+    let learns = captured.is_some_and(|c| c.hidden) && pos.rules().capturer_learns();
+    if capture.is_none() && learns {
+        let them = us.other();
+        return Ok((m, reveal, draw(rng, spare(them, pos.pool(them).0))));
+    }
     if let Some(r) = capture {
         let them = us.other();
         match captured {

@@ -68,6 +68,11 @@ pub trait Family: Copy + Debug + PartialEq + Eq + 'static {
     fn outcome(g: &Self::Game) -> Option<Self::Outcome>;
     fn ply(g: &Self::Game) -> usize;
     fn board(g: &Self::Game) -> &Self::Position;
+    /// The live board to show (chess: a late-revealed pawn waiting for
+    /// its promotion stands face up on its destination).
+    fn shown_board(g: &Self::Game) -> Self::Position {
+        Self::board(g).clone()
+    }
     fn start_position(g: &Self::Game) -> &Self::Position;
     fn position_at(g: &Self::Game, ply: usize) -> Self::Position;
     fn piece_at(p: &Self::Position, sq: Self::Square) -> Option<Self::Piece>;
@@ -401,6 +406,9 @@ impl Family for Chess {
     }
     fn board(g: &chess::Game) -> &chess::Position {
         g.board()
+    }
+    fn shown_board(g: &chess::Game) -> chess::Position {
+        g.shown_board()
     }
     fn start_position(g: &chess::Game) -> &chess::Position {
         g.start_position()

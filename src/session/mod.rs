@@ -568,7 +568,7 @@ impl<F: Family> GameSession<F> {
     pub fn shown(&self) -> F::Position {
         match self.review {
             Some(k) => F::position_at(&self.game, k),
-            None => F::board(&self.game).clone(),
+            None => F::shown_board(&self.game),
         }
     }
 
@@ -829,8 +829,44 @@ impl<F: Family> GameSession<F> {
                 None
             }
             Ok(_) => Some(TypedError::NotNow),
-            Err(e) => Some(e),
+            Err(e) => match self.promotion_candidates(text, &e) {
+                Some(moves) if self.choosing().is_none() => {
+                    self.try_moves(moves, fx);
+                    None
+                }
+                _ => Some(e),
+            },
         };
+    }
+
+    /// A typed move that names a promotion's squares but not its piece
+    /// (`h7h8`, `h8`): the moves it may be, to open the picker as a tap
+    /// does. `None` for any other error.
+    fn promotion_candidates(&self, text: &str, e: &TypedError) -> Option<Vec<F::Move>> {
+        let (from, to) = match e {
+            TypedError::Ambiguous(texts) => {
+                let moves: Vec<F::Move> = texts
+                    .iter()
+                    .filter_map(|t| F::parse_typed(&self.game, t, self.notation).ok())
+                    .collect();
+                let ends = F::ends(*moves.first()?);
+                if moves.len() != texts.len() || moves.iter().any(|&m| F::ends(m) != ends) {
+                    return None;
+                }
+                ends
+            }
+            _ => {
+                let compact: String = text
+                    .trim()
+                    .chars()
+                    .filter(|&c| c != '-')
+                    .map(|c| c.to_ascii_lowercase())
+                    .collect();
+                F::ends(F::parse_engine(&compact)?)
+            }
+        };
+        let moves = F::moves_for(&self.game, from, to);
+        (moves.len() > 1).then_some(moves)
     }
 
     /// Play a move on the referee's game (clock, log, animation, sound),
@@ -1321,9 +1357,13 @@ impl GameSession<Xiangqi> {
     }
 
     /// The game as the player may share it: against the AI only the
-    /// player's knowledge; between two players, what both may see.
+    /// player's knowledge. Between two players on one device, once the
+    /// game is over, the referee's record (every captured face-down piece with its
+    /// letter, so it replays as played); while it goes on, only what both
+    /// may see.
     pub fn record(&self) -> export::GameRecord {
-        export::GameRecord::from_game(&self.game, Some(self.seat()), self.takebacks)
+        let seat = (self.vs_ai() || self.outcome().is_none()).then(|| self.seat());
+        export::GameRecord::from_game(&self.game, seat, self.takebacks)
     }
 }
 

@@ -570,7 +570,11 @@ fn open_export(s: &mut Shell) {
     open(&s.doc, "dlg-export");
 }
 
+/// The page's address with the game's fragment (either game).
 fn link(s: &Shell) -> String {
+    let fragment = s
+        .chess_fragment()
+        .unwrap_or_else(|| export::to_fragment(&s.session.record()));
     let loc = web_sys::window().map(|w| w.location());
     let base = loc
         .map(|l| {
@@ -581,13 +585,13 @@ fn link(s: &Shell) -> String {
             )
         })
         .unwrap_or_default();
-    format!("{base}#{}", export::to_fragment(&s.session.record()))
+    format!("{base}#{fragment}")
 }
 
 fn copy(s: &mut Shell, as_link: bool) {
     let text = match s.chess_export() {
+        _ if as_link => link(s),
         Some(t) => t,
-        None if as_link => link(s),
         None => export::to_text(&s.session.record(), s.prefs.notation),
     };
     if let Some(t) = s

@@ -314,13 +314,23 @@ impl Shell {
         Some(self.chess.as_ref()?.session.record_text())
     }
 
+    /// The chess game as a link's fragment.
+    pub fn chess_fragment(&self) -> Option<String> {
+        Some(ChessRecord::of(&self.chess.as_ref()?.session).to_fragment())
+    }
+
     /// An exported chess game, opened for review (not saved over the
     /// player's game until a new one starts). `None`: not a chess record.
     pub fn chess_import(&mut self, text: &str) -> Option<Result<(), String>> {
-        if !text.contains("[Game \"chess\"]") && !text.contains("[Game \"hidden-chess\"]") {
+        let link = text.trim().rsplit('#').next().unwrap_or_default();
+        let record = if ChessRecord::is_chess_fragment(link) {
+            ChessRecord::from_fragment(link)
+        } else if text.contains("[Game \"chess\"]") || text.contains("[Game \"hidden-chess\"]") {
+            ChessRecord::parse(text)
+        } else {
             return None;
-        }
-        let r = ChessRecord::parse(text)
+        };
+        let r = record
             .and_then(|r| ChessSession::from_record(&r, now()))
             .map_err(|e| e.to_string());
         Some(r.map(|s| {

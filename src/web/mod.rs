@@ -30,6 +30,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement};
 
 use crate::params::Lang;
+use crate::session::chess_record::ChessRecord;
 use crate::session::{export, ChessSession, Config, Message, Opponent, Session};
 use dom::{el, now, warn};
 use prefs::Prefs;
@@ -207,11 +208,23 @@ pub fn start() {
         a11y::build(&doc);
         view::language(&doc, &s.prefs);
         bind::show_prefs(&doc, &s.prefs);
-        // A game shared as a link opens for review.
+        if let Some(c) = chess.take() {
+            s.start_chess(c);
+        }
+        // A game shared as a link opens for review (over the resumed game,
+        // which stays stored until a new game starts).
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
         if let Some(frag) = hash.strip_prefix('#').filter(|h| h.starts_with("game=")) {
+            if let Some(Err(e)) = s.chess_import(frag) {
+                warn(&format!("the game in the link cannot be opened: {e}"));
+            }
+        }
+        let xiangqi_link = hash
+            .strip_prefix('#')
+            .filter(|h| h.starts_with("game=") && !ChessRecord::is_chess_fragment(h));
+        if let Some(frag) = xiangqi_link {
             match export::from_fragment(frag) {
                 Ok(r) => {
                     if let Err(e) = bind::open_record(s, &r) {
@@ -220,9 +233,6 @@ pub fn start() {
                 }
                 Err(e) => warn(&format!("the game in the link cannot be read: {e}")),
             }
-        }
-        if let Some(c) = chess.take() {
-            s.start_chess(c);
         }
         s.spawn_worker();
         s.resize();

@@ -12,7 +12,7 @@ use crate::rules::{Color, NoRandomness, Seat};
 use super::fen;
 use super::movetext;
 use super::position::{PlayError, Played, Position, Undo};
-use super::types::{color_name, Kind, Move, MoveList, Square};
+use super::types::{color_name, Kind, Move, MoveList, Piece, Square};
 use super::Variant;
 
 /// Why a chess game ended.
@@ -212,6 +212,18 @@ impl Game {
     /// The move waiting for its promotion, if any.
     pub fn pending_promotion(&self) -> Option<Move> {
         self.pending.map(|p| p.mv)
+    }
+
+    /// The board to show: while a face-down mover revealed a pawn on the
+    /// last rank waits for its promotion, that pawn face up on its
+    /// destination (what it captured gone); otherwise the board.
+    pub fn shown_board(&self) -> Position {
+        let mut pos = self.truth;
+        if let Some(p) = self.pending {
+            let us = pos.turn();
+            pos.show_arrival(p.mv, Piece::new(us, Kind::Pawn));
+        }
+        pos
     }
 
     /// Legal moves (none once the game is over or while a promotion waits).

@@ -282,6 +282,11 @@ impl Position {
         }
         self.put(sq, p);
     }
+    /// For display only: `p` on `m.to`, nothing on `m.from`.
+    pub(crate) fn show_arrival(&mut self, m: Move, p: Piece) {
+        self.remove(m.from);
+        self.set_piece(m.to, p);
+    }
     pub(crate) fn set_turn(&mut self, c: Color) {
         self.turn = c;
     }
