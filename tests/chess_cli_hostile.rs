@@ -421,3 +421,25 @@ fn a_drawn_capture_leaves_what_later_moves_reveal() {
         assert_eq!((out.trim(), code), ("* ongoing", 0), "seed {seed}: {err}");
     }
 }
+
+/// A bad pool is named as the pool, quoted or not, in `moves` and `result`.
+#[test]
+fn a_bad_pool_is_named_as_the_pool() {
+    let fen = "xxxxkxxx/xxxxxxxx/8/8/8/8/XXXXXXXX/XXXXKXXX w - - 0 1";
+    for pool in ["Q2", "Z2", "q9"] {
+        for cmd in ["moves", "result"] {
+            let quoted = format!("{fen} {pool}");
+            let mut split = vec![cmd, "--rules", "hidden-chess"];
+            split.extend(fen.split(' '));
+            split.push(pool);
+            for args in [vec![cmd, "--rules", "hidden-chess", quoted.as_str()], split] {
+                let (_, err, code) = jieqi(&args);
+                assert_eq!(code, 2, "{args:?}");
+                assert!(
+                    err.contains(pool) && !err.contains("need the seventh"),
+                    "{args:?}: {err}"
+                );
+            }
+        }
+    }
+}

@@ -23,7 +23,7 @@ fn read_position(text: &str, variant: Variant) -> Result<Position, String> {
 /// `startpos` is the whole position; otherwise the FEN takes words until
 /// it has six fields, stopping early at `moves` or a word that reads as
 /// move text (a four-field FEN), then a seventh, POOL, when the next word
-/// reads as a pool and not as a move. An optional `moves` follows; every
+/// is not a move and reads as a pool or the board has face-down pieces. An optional `moves` follows; every
 /// word after is a move.
 pub fn split_fen_and_moves(args: &[String]) -> (String, Vec<String>) {
     let words: Vec<&str> = args
@@ -38,7 +38,15 @@ pub fn split_fen_and_moves(args: &[String]) -> (String, Vec<String>) {
         while n < words.len() && n < 6 && (n == 0 || !is_move(words[n])) {
             n += 1;
         }
-        if n == 6 && words.get(6).is_some_and(|w| !is_move(w) && fen::is_pool(w)) {
+        // With face-down pieces the seventh word is the pool unless it is
+        // a move: one that does not read as a pool is then a bad pool,
+        // and the FEN reader says why.
+        let face_down = words.first().is_some_and(|b| b.contains(['x', 'X']));
+        if n == 6
+            && words
+                .get(6)
+                .is_some_and(|w| !is_move(w) && (face_down || fen::is_pool(w)))
+        {
             n = 7;
         }
     }
