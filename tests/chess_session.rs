@@ -115,10 +115,17 @@ fn a_hidden_chess_game_ends_in_checkmate_through_taps_drops_and_typing() {
 fn standard_chess_fools_mate_typed_in_san_and_uci() {
     let mut s = ChessSession::seeded(hotseat(Variant::Chess), 1, 0.0);
     no_anim(&mut s);
+    let mut posted = Vec::new();
     for (t, now) in [("f3", 1.0), ("e7e5", 2.0), ("g2-g4", 3.0), ("Qh4#", 4.0)] {
-        typed(&mut s, t, now);
+        for e in typed(&mut s, t, now) {
+            if let ChessEffect::Post(ChessPost::Move { notation, .. }) = e {
+                posted.push(notation);
+            }
+        }
         assert_eq!(s.typed_error(), None, "{t}");
     }
+    // The embedding page is told each move as the move list shows it.
+    assert_eq!(posted, ["f3", "e5", "g4", "Qh4#"]);
     assert_eq!(
         s.outcome(),
         Some(chess::Outcome {

@@ -947,10 +947,12 @@ impl<F: Family> GameSession<F> {
         };
         fx.push(GameEffect::Sound(sound));
         fx.push(GameEffect::AnnounceMove { ply });
+        // The notation as the move list shows it (chess: with `+` or `#`).
+        let notation = self.log.get(ply - 1).map_or(text, |e| e.text.clone());
         fx.push(GameEffect::Post(GamePost::Move {
             ply,
             movetext: F::public_text(&played),
-            notation: text,
+            notation,
             color: mover,
         }));
         fx.push(GameEffect::Save);

@@ -674,7 +674,17 @@ pub fn embed_listener() {
             let Some(req) = embed::accept(m, &s.origins) else {
                 return;
             };
-            let c = s.session.config();
+            // The settings of the game on the board (either board); a bad
+            // or missing `rules` keeps its game and rules.
+            let mut c = s.session.config();
+            let mut chess_now = None;
+            if let Some(p) = &s.chess {
+                let cc = p.session.config();
+                (c.opponent, c.human, c.takebacks, c.clock) =
+                    (cc.opponent, cc.human, cc.takebacks, cc.clock);
+                chess_now = Some(cc.rules);
+            }
+            let chess = req.chess.or(chess_now.filter(|_| req.rules.is_none()));
             let human = match req.side {
                 Some(Some(c)) => c,
                 Some(None) if js_sys::Math::random() < 0.5 => Color::Black,
@@ -688,7 +698,7 @@ pub fn embed_listener() {
                 takebacks: req.takebacks.unwrap_or(c.takebacks),
                 clock: req.clock.unwrap_or(c.clock),
             };
-            match req.chess {
+            match chess {
                 Some(v) => s.new_chess_game(config.with_rules(v)),
                 None => s.dispatch(Event::NewGame(config)),
             }
