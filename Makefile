@@ -18,7 +18,7 @@ build: setup
 	trunk build --release --offline
 
 test-rust:
-	cargo test
+	cargo test --workspace
 
 test-browser:
 	node --test --test-concurrency=1 --test-timeout=120000 tests/browser/

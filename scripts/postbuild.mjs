@@ -26,20 +26,24 @@ function chunk(type, data) {
   const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(td));
   return Buffer.concat([len, td, crc]);
 }
+// An indexed-colour PNG (the icon has a handful of opaque colours).
 function png(size, pixel) {
-  const raw = Buffer.alloc((size * 4 + 1) * size);
+  const palette = [];
+  const raw = Buffer.alloc((size + 1) * size);
   for (let y = 0; y < size; y++) {
-    raw[y * (size * 4 + 1)] = 0;
+    raw[y * (size + 1)] = 0;
     for (let x = 0; x < size; x++) {
-      const [r, g, b, a] = pixel((x + 0.5) / size, (y + 0.5) / size);
-      const o = y * (size * 4 + 1) + 1 + x * 4;
-      raw[o] = r; raw[o + 1] = g; raw[o + 2] = b; raw[o + 3] = a;
+      const rgb = pixel((x + 0.5) / size, (y + 0.5) / size).slice(0, 3).join(',');
+      let i = palette.indexOf(rgb);
+      if (i < 0) { i = palette.length; palette.push(rgb); }
+      raw[y * (size + 1) + 1 + x] = i;
     }
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(size, 0); ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr),
+  ihdr[8] = 8; ihdr[9] = 3; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  const plte = Buffer.from(palette.flatMap((c) => c.split(',').map(Number)));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('PLTE', plte),
     chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 const icon = (u, v) => {
@@ -85,6 +89,107 @@ html = html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  <meta h
 html = html.replace('</head>', '  <link rel="manifest" href="./manifest.webmanifest">\n  <meta name="theme-color" content="#a3261b">\n  <link rel="apple-touch-icon" href="./icon-192.png">\n</head>');
 writeFileSync(indexPath, html);
 
+// ---- shorter names for the wasm's imports from its JS glue ----
+// wasm-bindgen names each import like `__wbg_getElementById_<16 hex digits>`:
+// some 260 of them, each written in the wasm and in the glue, with a hash
+// that does not compress. They become `a`, `b`, ... `ba`, ... in both files
+// (and the import module `./app_bg.js` becomes `m0`), and the page's
+// integrity hashes of the two files are written again.
+function leb(buf, at) {
+  let value = 0, shift = 0, byte;
+  do { byte = buf[at++]; value += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
+  return [value, at];
+}
+function lebBytes(n) {
+  const out = [];
+  do { let b = n % 128; n = Math.floor(n / 128); if (n) b |= 0x80; out.push(b); } while (n);
+  return Buffer.from(out);
+}
+function shortName(i) {
+  const abc = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  let s = '';
+  do { s = abc[i % 52] + s; i = Math.floor(i / 52); } while (i);
+  return s;
+}
+function shortenImports(jsName, wasmName) {
+  const wasm = readFileSync(join(dir, wasmName));
+  let js = readFileSync(join(dir, jsName), 'utf8');
+  const parts = [wasm.subarray(0, 8)];
+  const names = new Map();
+  const modules = new Map();
+  let at = 8;
+  while (at < wasm.length) {
+    const id = wasm[at];
+    const [len, body] = leb(wasm, at + 1);
+    const end = body + len;
+    if (id !== 2) { parts.push(wasm.subarray(at, end)); at = end; continue; }
+    // The import section: module, name, then the kind and its description.
+    let p = body;
+    let count;
+    [count, p] = leb(wasm, p);
+    const out = [lebBytes(count)];
+    for (let i = 0; i < count; i++) {
+      let ml, nl;
+      [ml, p] = leb(wasm, p);
+      const module = wasm.subarray(p, p + ml).toString(); p += ml;
+      [nl, p] = leb(wasm, p);
+      const name = wasm.subarray(p, p + nl).toString(); p += nl;
+      const descStart = p;
+      const kind = wasm[p++];
+      if (kind === 0) [, p] = leb(wasm, p);
+      else if (kind === 1) { p++; const flags = wasm[p++]; [, p] = leb(wasm, p); if (flags & 1) [, p] = leb(wasm, p); }
+      else if (kind === 2) { const flags = wasm[p++]; [, p] = leb(wasm, p); if (flags & 1) [, p] = leb(wasm, p); }
+      else if (kind === 3) p += 2;
+      else throw new Error(`postbuild: unknown import kind ${kind}`);
+      let short = name;
+      if (/^__wbg_|^__wbindgen_/.test(name)) {
+        short = names.get(name) || shortName(names.size);
+        names.set(name, short);
+      }
+      const mod = modules.get(module) || `m${modules.size}`;
+      modules.set(module, mod);
+      out.push(lebBytes(mod.length), Buffer.from(mod), lebBytes(Buffer.byteLength(short)), Buffer.from(short), wasm.subarray(descStart, p));
+    }
+    if (p !== end) throw new Error('postbuild: the import section did not parse');
+    const section = Buffer.concat(out);
+    parts.push(Buffer.from([2]), lebBytes(section.length), section);
+    at = end;
+  }
+  let renamed = 0;
+  js = js.replace(/\b__wb(?:g|indgen)_[A-Za-z0-9_]+\b/g, (m) => {
+    const s = names.get(m);
+    if (s === undefined) return m;
+    renamed++;
+    return s;
+  });
+  if (renamed < names.size) throw new Error(`postbuild: ${names.size - renamed} import names not found in ${jsName}`);
+  for (const [module, mod] of modules) {
+    const quoted = JSON.stringify(module);
+    if (!js.includes(quoted)) throw new Error(`postbuild: import module ${quoted} not found in ${jsName}`);
+    js = js.split(quoted).join(JSON.stringify(mod));
+  }
+  const newWasm = Buffer.concat(parts);
+  writeFileSync(join(dir, wasmName), newWasm);
+  writeFileSync(join(dir, jsName), js);
+  const sri = (b) => `sha384-${createHash('sha384').update(b).digest('base64')}`;
+  for (const [file, bytes] of [[jsName, Buffer.from(js)], [wasmName, newWasm]]) {
+    const re = new RegExp(`(href="\\./${file.replace(/[.]/g, '\\.')}"[^>]*integrity=")[^"]*"`);
+    if (re.test(html)) html = html.replace(re, `$1${sri(bytes)}"`);
+  }
+  console.log(`postbuild: ${names.size} import names shortened`);
+}
+
+// ---- the AI worker: a module worker running the page's own wasm ----
+// The site ships one wasm: `worker_loader.js` imports the page's wasm-bindgen
+// glue and starts it; the binary's `main` sees no window and runs the worker.
+const glue = html.match(/from '\.\/(app[^']*\.js)'/);
+const wasmFile = html.match(/module_or_path: '\.\/(app[^']*_bg\.wasm)'/);
+if (!glue || !wasmFile) throw new Error('postbuild: the page\'s wasm glue is not named in index.html');
+writeFileSync(join(dir, 'worker_loader.js'),
+  `import init from './${glue[1]}';\ninit({ module_or_path: './${wasmFile[1]}' });\n`);
+shortenImports(glue[1], wasmFile[1]);
+writeFileSync(indexPath, html);
+
 // ---- service worker: every file, a cache per content hash ----
 const files = [];
 (function walk(d) {
@@ -106,11 +211,7 @@ const tag = version.digest('hex').slice(0, 16);
 html = html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  <meta name="jieqi-build" content="${tag}">`);
 writeFileSync(indexPath, html);
 const loaderPath = join(dir, 'worker_loader.js');
-try {
-  writeFileSync(loaderPath, `self.JIEQI_BUILD = '${tag}';\n${readFileSync(loaderPath, 'utf8')}`);
-} catch (e) {
-  console.warn(`postbuild: no worker_loader.js to stamp (${e.message})`);
-}
+writeFileSync(loaderPath, `self.JIEQI_BUILD = '${tag}';\n${readFileSync(loaderPath, 'utf8')}`);
 
 const precache = ['./', ...files.filter((f) => f !== 'index.html').map((f) => `./${f}`)];
 writeFileSync(join(dir, 'sw.js'), `// Generated by scripts/postbuild.mjs: do not edit.

@@ -1,10 +1,11 @@
-//! Jieqi / Cờ úp (hidden-piece xiangqi): the rules engine and the AI.
-//! Both are pure Rust and test natively; the web shell lives in `web`.
+//! Jieqi / Cờ úp (hidden-piece xiangqi) and hidden chess: the game flow
+//! (`session`), saved games, the worker protocol, the command line and
+//! the web shell (`web`), on the rules and the AI of the `jieqi-engine`
+//! crate (re-exported here as `rules` and `ai`).
 
-pub mod ai;
+pub use jieqi_engine::{ai, rules};
 pub mod params;
 pub mod protocol;
-pub mod rules;
 pub mod saved;
 pub mod session;
 

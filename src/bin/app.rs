@@ -1,7 +1,12 @@
-//! The page: board, input and panels (wasm32 only).
+//! The site's one wasm (wasm32 only): in the page, the board, input and
+//! panels; in the AI Web Worker (which loads this same wasm), the search.
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 fn main() {
-    jieqi::web::start();
+    if web_sys::window().is_some() {
+        jieqi::web::start();
+    } else {
+        jieqi::web::worker::start();
+    }
 }
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn main() {

@@ -64,7 +64,7 @@ mod cli {
   the squared distance from the current weights (in units of 100 cp) to the error.
   One block of 500 positions in ten is held out; the weights kept are those with the
   lowest error on it (checked every 100 iterations). Progress goes to
-  stderr; stdout is the new src/ai/eval/weights.rs.";
+  stderr; stdout is the new engine/src/ai/eval/weights.rs.";
 
     /// The usage of one subcommand, for `jieqi CMD --help` and `jieqi help CMD`.
     fn usage_of(cmd: &str) -> Option<String> {

@@ -273,7 +273,7 @@ pub fn rounded(w: &[(f64, f64)]) -> Vec<Weight> {
         .collect()
 }
 
-/// The Rust source of `src/ai/eval/weights.rs` holding `w` (without its
+/// The Rust source of `engine/src/ai/eval/weights.rs` holding `w` (without its
 /// final newline).
 pub fn weights_source(w: &[Weight], header: &str) -> String {
     let mut s = String::from(

@@ -18,7 +18,9 @@ pub enum Heard {
 /// Start a worker of this build; `on` hears everything it says.
 pub fn spawn(build: &str, on: impl Fn(Heard) + 'static) -> Option<Worker> {
     let opts = WorkerOptions::new();
-    opts.set_type(WorkerType::Classic);
+    // A module worker: `worker_loader.js` imports the page's own wasm
+    // glue (scripts/postbuild.mjs writes it), so the site ships one wasm.
+    opts.set_type(WorkerType::Module);
     // The build tag in the URL keeps an HTTP cache from serving another build.
     let url = if build.is_empty() {
         "./worker_loader.js".to_string()

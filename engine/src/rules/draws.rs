@@ -20,7 +20,7 @@ impl std::fmt::Display for NoRandomness {
 }
 impl std::error::Error for NoRandomness {}
 
-pub(crate) enum Draws {
+pub enum Draws {
     /// The operating system, asked afresh at every draw: no state in memory
     /// predicts a later reveal.
     System,
@@ -30,13 +30,13 @@ pub(crate) enum Draws {
 
 impl Draws {
     /// The system source, if it answers now.
-    pub(crate) fn system() -> Result<Draws, NoRandomness> {
+    pub fn system() -> Result<Draws, NoRandomness> {
         let mut probe = [0u8; 8];
         getrandom::getrandom(&mut probe).map_err(|_| NoRandomness)?;
         Ok(Draws::System)
     }
 
-    pub(crate) fn seeded(seed: u64) -> Draws {
+    pub fn seeded(seed: u64) -> Draws {
         Draws::Seeded(Xoshiro256PlusPlus::seed_from_u64(seed))
     }
 
@@ -53,7 +53,7 @@ impl Draws {
 
     /// One identity uniformly from a pool given as (identity, count)
     /// entries (`None` if it is empty).
-    pub(crate) fn pick<T>(
+    pub fn pick<T>(
         &mut self,
         entries: impl IntoIterator<Item = (T, u8)>,
     ) -> Result<Option<T>, NoRandomness> {

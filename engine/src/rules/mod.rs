@@ -10,7 +10,7 @@
 //! the chess one).
 
 pub mod chess;
-pub(crate) mod draws;
+pub mod draws;
 pub mod side;
 pub mod xiangqi;
 

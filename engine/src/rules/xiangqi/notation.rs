@@ -526,8 +526,13 @@ fn lex_wxf(text: &str) -> Option<Words> {
 }
 
 fn lex_vietnamese(text: &str) -> Option<Words> {
-    let lower = text.chars().flat_map(|c| narrow(c).to_lowercase());
-    let mut s = Scan::new(lower.map(|c| if c == 'ú' { 'u' } else { c }));
+    // ASCII case only (with Ú): Unicode case tables would weigh on the
+    // page's wasm, and every other letter is refused below anyway.
+    let lower = text.chars().map(|c| match narrow(c) {
+        'ú' | 'Ú' => 'u',
+        c => c.to_ascii_lowercase(),
+    });
+    let mut s = Scan::new(lower);
     let hidden = s.eat('u');
     let role = match s.next()? {
         't' if s.eat('g') => Role::General,
