@@ -171,11 +171,19 @@ function shortenImports(jsName, wasmName) {
   const newWasm = Buffer.concat(parts);
   writeFileSync(join(dir, wasmName), newWasm);
   writeFileSync(join(dir, jsName), js);
+  // The page names both files with their integrity hash (quoted or not:
+  // Trunk may minify the page): write the new hashes.
   const sri = (b) => `sha384-${createHash('sha384').update(b).digest('base64')}`;
-  for (const [file, bytes] of [[jsName, Buffer.from(js)], [wasmName, newWasm]]) {
-    const re = new RegExp(`(href="\\./${file.replace(/[.]/g, '\\.')}"[^>]*integrity=")[^"]*"`);
-    if (re.test(html)) html = html.replace(re, `$1${sri(bytes)}"`);
-  }
+  const changed = new Map([[jsName, sri(Buffer.from(js))], [wasmName, sri(newWasm)]]);
+  const updated = new Set();
+  html = html.replace(/<link\b[^>]*>/g, (tag) => {
+    const href = tag.match(/href=("?)\.\/([^"\s>]+)\1/);
+    const hash = href && changed.get(href[2]);
+    if (!hash || !/integrity=/.test(tag)) return tag;
+    updated.add(href[2]);
+    return tag.replace(/integrity=("?)[^"\s>]+\1/, `integrity="${hash}"`);
+  });
+  if (!updated.has(jsName)) throw new Error(`postbuild: no integrity hash of ${jsName} found in index.html`);
   console.log(`postbuild: ${names.size} import names shortened`);
 }
 

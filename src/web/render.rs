@@ -374,7 +374,8 @@ fn draw_coordinates(ctx: &Ctx, g: &Geometry, pal: &Palette) {
     ctx.set_fill_style_str(pal.text);
     ctx.set_font(&format!(
         "{}px system-ui, sans-serif",
-        (c * 0.26).round().max(9.0)
+        // An integer: formatting a float would add kilobytes to the wasm.
+        (c * 0.26).round().max(9.0) as i64
     ));
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
