@@ -49,6 +49,9 @@ test('tap a piece, see its moves, play, the AI answers, undo, reload resumes', a
   await page.click('#btn-new');
   await page.selectOption('#opt-undo', 'casual');
   await page.click('#btn-start');
+  // The new game starts on the dialog's close event: a tap before it would
+  // land on the old game (whose h2 is empty).
+  await page.waitForFunction(() => !document.getElementById('dlg-new').open && !document.querySelector('#moves button.mv'));
   await tap(page, 'h2');
   await tap(page, 'e2');
   await waitForHumanTurn(page, 2);
