@@ -519,6 +519,30 @@ fn fair_takebacks_keep_reveals_casual_ones_undo_them() {
 }
 
 #[test]
+fn a_takeback_is_announced_not_the_move_taken_back() {
+    let mut s = ChessSession::seeded(hotseat(Variant::Chess), 2, 0.0);
+    no_anim(&mut s);
+    tap_move(&mut s, "e2", "e4", 1.0);
+    let fx = s.handle(ChessEvent::Undo, 2.0);
+    assert_eq!(s.ply(), 0);
+    assert!(
+        fx.contains(&ChessEffect::Announce(Message::TakenBack)),
+        "{fx:?}"
+    );
+    assert!(
+        !fx.iter()
+            .any(|e| matches!(e, ChessEffect::AnnounceMove { .. })),
+        "{fx:?}"
+    );
+    // Said, not shown: the status line says whose move it is.
+    assert!(
+        matches!(s.status(), ChessStatus::ToMove { .. }),
+        "{:?}",
+        s.status()
+    );
+}
+
+#[test]
 fn the_clock_runs_out_and_resigning_ends_the_game() {
     let mut c = hotseat(Variant::Chess);
     c.clock = Some(TimeControl {

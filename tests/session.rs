@@ -758,6 +758,14 @@ fn fair_takebacks_refuse_what_disclosed_and_allow_quiet_moves() {
     assert_eq!(s.game().ply(), 0, "back to the player's previous turn");
     assert_eq!(s.takebacks(), 1);
     assert!(fx.contains(&Effect::Save));
+    // The live region says the take-back, not the move taken back.
+    assert!(fx.contains(&Effect::Announce(Message::TakenBack)));
+    assert!(!fx.iter().any(|e| matches!(e, Effect::AnnounceMove { .. })));
+    assert!(
+        matches!(s.status(), Status::ToMove { .. }),
+        "{:?}",
+        s.status()
+    );
     assert!(s.human_to_move());
     // A reveal cannot.
     let req = one_think(&tap_move(&mut s, "h2e2", 4.0));

@@ -1070,6 +1070,8 @@ impl<F: Family> GameSession<F> {
         self.message = None;
         self.analysis = None;
         self.rebuild_log();
+        // The live region still says the move taken back: say the take-back.
+        fx.push(GameEffect::Announce(Message::TakenBack));
         fx.push(GameEffect::Save);
         self.maybe_ask_ai(fx);
     }

@@ -24,6 +24,9 @@ pub enum Message {
     /// Another tab of this page moved on: the game was read again.
     OtherTab,
     NoRandomness,
+    /// Said (not shown) after a take-back, so that the live region no
+    /// longer holds the move taken back.
+    TakenBack,
 }
 
 /// The status line.

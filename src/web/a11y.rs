@@ -159,7 +159,7 @@ pub fn update_chess(
 struct Point {
     name: String,
     /// The piece there, in words.
-    what: Option<String>,
+    what: Option<i18n::Said>,
     selected: bool,
     dest: bool,
     focus: bool,
@@ -174,13 +174,7 @@ fn update_grid(doc: &Document, lang: Lang, board: &mut dyn Iterator<Item = Point
         let Some(b) = button(doc, &pt.name) else {
             continue;
         };
-        let mut label = format!("{}, {}", pt.name, pt.what.as_deref().unwrap_or(w.empty));
-        if pt.selected {
-            label.push_str(&format!(", {}", w.selected));
-        }
-        if pt.dest {
-            label.push_str(&format!(", {}", w.move_here));
-        }
+        let label = i18n::point_label(lang, &pt.name, pt.what.as_ref(), pt.selected, pt.dest);
         if b.get_attribute("aria-label").as_deref() != Some(label.as_str()) {
             let _ = b.set_attribute("aria-label", &label);
         }

@@ -346,11 +346,7 @@ fn promotion_picker(doc: &web_sys::Document, s: &ChessSession, lang: i18n::Lang)
         return;
     };
     let choosing = s.choosing().is_some() && s.human_to_move();
-    view::set_text(
-        doc,
-        "promote-title",
-        i18n::chess_text(lang, ChessText::ChoosePromotion),
-    );
+    view::promotion_words(doc, lang);
     let color = s.turn();
     for (v, k) in [
         ("q", Kind::Queen),
@@ -363,9 +359,6 @@ fn promotion_picker(doc: &web_sys::Document, s: &ChessSession, lang: i18n::Lang)
             .ok()
             .flatten()
         {
-            let name = i18n::chess_kind(lang, k);
-            let _ = b.set_attribute("aria-label", name);
-            let _ = b.set_attribute("title", name);
             let fig = super::look::figurine(Piece::new(color, k));
             if b.text_content().as_deref() != Some(fig) {
                 b.set_text_content(Some(fig));

@@ -48,8 +48,6 @@ pub enum Key {
     SavedGameSetAside,
     OtherTab,
     CapturedFaceDown,
-    EyesOnly,
-    TapToSee,
     Unknown,
     Easy,
     Medium,
@@ -116,6 +114,16 @@ pub enum Key {
     NotYourMove,
     NoTakebackAfterEnd,
     TimeLow,
+    /// The group of page buttons (new game, undo...).
+    GameControls,
+    MoveList,
+    /// The review buttons « ‹ › ».
+    FirstPosition,
+    PreviousMove,
+    NextMove,
+    CurrentPosition,
+    /// Said in the live region after a take-back.
+    TakenBack,
 }
 
 pub fn t(lang: Lang, key: Key) -> &'static str {
@@ -279,14 +287,6 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (CapturedFaceDown, Fr) => "Pièces cachées prises :",
         (CapturedFaceDown, Vi) => "Quân úp bị ăn:",
         (CapturedFaceDown, Zh) => "被吃的暗子：",
-        (EyesOnly, En) => "eyes only",
-        (EyesOnly, Fr) => "seulement",
-        (EyesOnly, Vi) => "chỉ được xem",
-        (EyesOnly, Zh) => "专看",
-        (TapToSee, En) => "tap to see",
-        (TapToSee, Fr) => "touchez pour voir",
-        (TapToSee, Vi) => "chạm để xem",
-        (TapToSee, Zh) => "点击查看",
         (Unknown, En) => "unknown",
         (Unknown, Fr) => "inconnue",
         (Unknown, Vi) => "không rõ",
@@ -551,6 +551,34 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (TimeLow, Fr) => "Plus beaucoup de temps",
         (TimeLow, Vi) => "Sắp hết giờ",
         (TimeLow, Zh) => "时间不多了",
+        (GameControls, En) => "Game controls",
+        (GameControls, Fr) => "Commandes de la partie",
+        (GameControls, Vi) => "Điều khiển ván cờ",
+        (GameControls, Zh) => "对局操作",
+        (MoveList, En) => "Move list",
+        (MoveList, Fr) => "Liste des coups",
+        (MoveList, Vi) => "Danh sách nước đi",
+        (MoveList, Zh) => "着法列表",
+        (FirstPosition, En) => "First position",
+        (FirstPosition, Fr) => "Position de départ",
+        (FirstPosition, Vi) => "Thế cờ ban đầu",
+        (FirstPosition, Zh) => "开局局面",
+        (PreviousMove, En) => "Previous move",
+        (PreviousMove, Fr) => "Coup précédent",
+        (PreviousMove, Vi) => "Nước trước",
+        (PreviousMove, Zh) => "上一步",
+        (NextMove, En) => "Next move",
+        (NextMove, Fr) => "Coup suivant",
+        (NextMove, Vi) => "Nước sau",
+        (NextMove, Zh) => "下一步",
+        (CurrentPosition, En) => "Current position",
+        (CurrentPosition, Fr) => "Position actuelle",
+        (CurrentPosition, Vi) => "Thế cờ hiện tại",
+        (CurrentPosition, Zh) => "当前局面",
+        (TakenBack, En) => "Move taken back",
+        (TakenBack, Fr) => "Coup repris",
+        (TakenBack, Vi) => "Đã đi lại nước cờ",
+        (TakenBack, Zh) => "已悔棋",
     }
 }
 
@@ -645,6 +673,12 @@ pub fn key_from_name(name: &str) -> Option<Key> {
         "game-finished" => GameFinished,
         "no-takeback-after-end" => NoTakebackAfterEnd,
         "time-low" => TimeLow,
+        "game-controls" => GameControls,
+        "move-list" => MoveList,
+        "first-position" => FirstPosition,
+        "previous-move" => PreviousMove,
+        "next-move" => NextMove,
+        "current-position" => CurrentPosition,
         _ => return None,
     })
 }
@@ -983,17 +1017,139 @@ pub fn role(lang: Lang, r: crate::rules::Role) -> &'static str {
     }
 }
 
-/// How a screen reader names what stands on a point.
-pub fn piece(lang: Lang, p: crate::rules::Piece) -> String {
-    let c = color(lang, p.color);
-    let r = role(lang, p.role);
-    match (p.hidden, lang) {
-        (false, _) => format!("{c} {r}"),
-        (true, Lang::En) => format!("{c} face-down piece on a {r} point"),
-        (true, Lang::Fr) => format!("{c}, pièce cachée sur un point de {r}"),
-        (true, Lang::Vi) => format!("{c}, quân úp ở vị trí {r}"),
-        (true, Lang::Zh) => format!("{c}暗子（{r}位）"),
+/// The accessible name of a captured face-down piece that only its
+/// capturer, `side` (as the strips name it), may look at between two
+/// players; once `shown`, the identity comes first.
+pub fn peek_label(lang: Lang, side: &str, shown: Option<&str>) -> String {
+    match (lang, shown) {
+        (Lang::En, None) => format!("Captured face-down piece, for {side} only: tap to see"),
+        (Lang::En, Some(n)) => format!("{n}, captured face-down piece, for {side} only"),
+        (Lang::Fr, _) => {
+            // Chess sides are plural (les Blancs); xiangqi ones are names (Rouge).
+            let to = if side.ends_with('s') { "aux" } else { "à" };
+            match shown {
+                None => format!("Pièce cachée prise, réservée {to} {side} : touchez pour voir"),
+                Some(n) => format!("{n}, pièce cachée prise, réservée {to} {side}"),
+            }
+        }
+        (Lang::Vi, None) => format!("Quân úp bị ăn, chỉ bên {side} được xem: chạm để xem"),
+        (Lang::Vi, Some(n)) => format!("{n}, quân úp bị ăn, chỉ bên {side} được xem"),
+        (Lang::Zh, None) => format!("被吃的暗子，仅{side}可看：点击查看"),
+        (Lang::Zh, Some(n)) => format!("{n}，被吃的暗子，仅{side}可看"),
     }
+}
+
+/// What stands on a point or square, as a screen reader says it; French
+/// needs the noun's gender for the words that follow ("sélectionnée").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Said {
+    pub text: String,
+    pub feminine: bool,
+}
+
+/// A side's colour as an adjective after a French noun: `white` names the
+/// chess board's first side, `feminine` the noun's gender.
+fn fr_colour(c: Color, white: bool, feminine: bool) -> &'static str {
+    match (c, white, feminine) {
+        (Color::Red, false, _) => "rouge",
+        (Color::Red, true, false) => "blanc",
+        (Color::Red, true, true) => "blanche",
+        (Color::Black, _, false) => "noir",
+        (Color::Black, _, true) => "noire",
+    }
+}
+
+/// A xiangqi role's Chinese name as a side's piece is called (帅 and 将,
+/// 兵 and 卒...).
+fn zh_role(c: Color, r: crate::rules::Role) -> &'static str {
+    use crate::rules::Role::*;
+    match (r, c) {
+        (General, Color::Red) => "帅",
+        (General, Color::Black) => "将",
+        (Advisor, Color::Red) => "仕",
+        (Advisor, Color::Black) => "士",
+        (Elephant, Color::Red) => "相",
+        (Elephant, Color::Black) => "象",
+        (Horse, _) => "马",
+        (Chariot, _) => "车",
+        (Cannon, _) => "炮",
+        (Soldier, Color::Red) => "兵",
+        (Soldier, Color::Black) => "卒",
+    }
+}
+
+/// How a screen reader names what stands on a point: "Red general",
+/// "général rouge", "tướng Đỏ", "红帅"; a face-down piece by the role of
+/// its start point ("pièce cachée noire sur un point de canon").
+pub fn piece(lang: Lang, p: crate::rules::Piece) -> Said {
+    let c = p.color;
+    let r = role(lang, p.role);
+    let (text, feminine) = match (p.hidden, lang) {
+        (false, Lang::En) => (format!("{} {r}", color(lang, c)), false),
+        (true, Lang::En) => (
+            format!("{} face-down piece on a {r} point", color(lang, c)),
+            false,
+        ),
+        // Every role's noun is masculine.
+        (false, Lang::Fr) => (format!("{r} {}", fr_colour(c, false, false)), false),
+        (true, Lang::Fr) => (
+            format!(
+                "pièce cachée {} sur un point de {r}",
+                fr_colour(c, false, true)
+            ),
+            true,
+        ),
+        (false, Lang::Vi) => (format!("{r} {}", color(lang, c)), false),
+        (true, Lang::Vi) => (format!("quân úp {} ở vị trí {r}", color(lang, c)), false),
+        (false, Lang::Zh) => (
+            format!("{}{}", zh_side(c, false), zh_role(c, p.role)),
+            false,
+        ),
+        (true, Lang::Zh) => (
+            format!("{}暗子（{}位）", color(lang, c), zh_role(c, p.role)),
+            false,
+        ),
+    };
+    Said { text, feminine }
+}
+
+/// One character for a side before a Chinese piece name (红帅, 白王).
+fn zh_side(c: Color, white: bool) -> &'static str {
+    match (c, white) {
+        (Color::Red, false) => "红",
+        (Color::Red, true) => "白",
+        (Color::Black, _) => "黑",
+    }
+}
+
+/// The label of a point (or square) button: its name, what stands there,
+/// then whether it is selected and whether the selected piece may move
+/// there ("e1, roi blanc, sélectionné").
+pub fn point_label(
+    lang: Lang,
+    name: &str,
+    what: Option<&Said>,
+    selected: bool,
+    dest: bool,
+) -> String {
+    let w = words(lang);
+    let sep = if lang == Lang::Zh { "，" } else { ", " };
+    let mut label = format!("{name}{sep}{}", what.map_or(w.empty, |s| s.text.as_str()));
+    if selected {
+        let masculine = lang == Lang::Fr && !what.is_some_and(|s| s.feminine);
+        let word = if masculine {
+            "sélectionné"
+        } else {
+            w.selected
+        };
+        label.push_str(sep);
+        label.push_str(word);
+    }
+    if dest {
+        label.push_str(sep);
+        label.push_str(w.move_here);
+    }
+    label
 }
 
 pub fn words(lang: Lang) -> Words {
@@ -1089,8 +1245,6 @@ pub enum ChessText {
     /// The how-to-play page's two games.
     HelpXiangqi,
     HelpChess,
-    /// Settings: what does not apply to the 8x8 board.
-    XiangqiOnly,
 }
 
 pub fn chess_text(lang: Lang, k: ChessText) -> &'static str {
@@ -1149,18 +1303,16 @@ pub fn chess_text(lang: Lang, k: ChessText) -> &'static str {
         (HelpChess, Fr) => "Échecs · échecs cachés",
         (HelpChess, Vi) => "Cờ vua · cờ vua úp",
         (HelpChess, Zh) => "国际象棋 · 暗国际象棋",
-        (XiangqiOnly, En) => "Pieces and notation apply to the xiangqi board only.",
-        (XiangqiOnly, Fr) => "Pièces et notation ne valent que pour le plateau de xiangqi.",
-        (XiangqiOnly, Vi) => "Quân cờ và cách ghi chỉ áp dụng cho bàn cờ tướng.",
-        (XiangqiOnly, Zh) => "棋子样式和记谱仅用于象棋棋盘。",
     }
 }
 
 /// A side on the chess board: White (who moves first) or Black.
 pub fn chess_color(lang: Lang, c: Color) -> &'static str {
-    match c {
-        Color::Red => chess_text(lang, ChessText::White),
-        Color::Black => t(lang, Key::Black),
+    match (c, lang) {
+        (Color::Red, _) => chess_text(lang, ChessText::White),
+        // The sides of a chess game are plural in French: les Blancs, les Noirs.
+        (Color::Black, Lang::Fr) => "Noirs",
+        (Color::Black, _) => t(lang, Key::Black),
     }
 }
 
@@ -1195,19 +1347,37 @@ pub fn chess_kind(lang: Lang, k: crate::rules::chess::Kind) -> &'static str {
     }
 }
 
-/// How a screen reader names what stands on a square ("White face-down
-/// piece on a pawn square": it moves as the piece of its start square).
-pub fn chess_piece(lang: Lang, p: crate::rules::chess::Piece) -> String {
-    let c = chess_color(lang, p.color);
+/// How a screen reader names what stands on a square: "White king", "tour
+/// blanche", "vua Trắng", "白王"; a face-down piece by the kind of its
+/// start square ("White face-down piece on a pawn square": it moves as
+/// that piece).
+pub fn chess_piece(lang: Lang, p: crate::rules::chess::Piece) -> Said {
+    use crate::rules::chess::Kind;
+    let c = p.color;
     let k = chess_kind(lang, p.kind);
-    match (p.hidden, lang) {
-        (false, Lang::Zh) => format!("{c}{k}"),
-        (false, _) => format!("{c} {k}"),
-        (true, Lang::En) => format!("{c} face-down piece on a {k} square"),
-        (true, Lang::Fr) => format!("{c}, pièce cachée sur une case de {k}"),
-        (true, Lang::Vi) => format!("{c}, quân úp ở ô {k}"),
-        (true, Lang::Zh) => format!("{c}暗子（{k}位）"),
-    }
+    let (text, feminine) = match (p.hidden, lang) {
+        (false, Lang::En) => (format!("{} {k}", chess_color(lang, c)), false),
+        (true, Lang::En) => (
+            format!("{} face-down piece on a {k} square", chess_color(lang, c)),
+            false,
+        ),
+        (false, Lang::Fr) => {
+            let feminine = matches!(p.kind, Kind::Rook | Kind::Queen);
+            (format!("{k} {}", fr_colour(c, true, feminine)), feminine)
+        }
+        (true, Lang::Fr) => (
+            format!(
+                "pièce cachée {} sur une case de {k}",
+                fr_colour(c, true, true)
+            ),
+            true,
+        ),
+        (false, Lang::Vi) => (format!("{k} {}", chess_color(lang, c)), false),
+        (true, Lang::Vi) => (format!("quân úp {} ở ô {k}", chess_color(lang, c)), false),
+        (false, Lang::Zh) => (format!("{}{k}", zh_side(c, true)), false),
+        (true, Lang::Zh) => (format!("{}暗子（{k}位）", chess_color(lang, c)), false),
+    };
+    Said { text, feminine }
 }
 
 pub fn chess_reason(lang: Lang, r: crate::rules::chess::Reason) -> &'static str {
@@ -1247,7 +1417,6 @@ pub fn chess_text_from_name(name: &str) -> Option<ChessText> {
         "chess-family" => ChessFamily,
         "help-xiangqi" => HelpXiangqi,
         "help-chess" => HelpChess,
-        "xiangqi-only" => XiangqiOnly,
         _ => return None,
     })
 }
@@ -1328,5 +1497,197 @@ pub fn hint_search(lang: Lang, depth: u32) -> String {
         Lang::Fr => format!("{looking} (profondeur {depth})"),
         Lang::Vi => format!("{looking} (độ sâu {depth})"),
         Lang::Zh => format!("{looking}（深度 {depth}）"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::chess::{Kind, Piece as ChessPiece};
+    use crate::rules::{Piece, Role};
+
+    const OTHERS: [Lang; 3] = [Lang::Fr, Lang::Vi, Lang::Zh];
+
+    fn square(lang: Lang, name: &str, p: ChessPiece) -> String {
+        point_label(lang, name, Some(&chess_piece(lang, p)), false, false)
+    }
+
+    fn point(lang: Lang, name: &str, p: Piece) -> String {
+        point_label(lang, name, Some(&piece(lang, p)), false, false)
+    }
+
+    #[test]
+    fn chess_square_labels_read_naturally() {
+        let king = ChessPiece::new(Color::Red, Kind::King);
+        let mut hidden = ChessPiece::new(Color::Red, Kind::Pawn);
+        hidden.hidden = true;
+        let queen = ChessPiece::new(Color::Black, Kind::Queen);
+        assert_eq!(square(Lang::En, "e1", king), "e1, White king");
+        assert_eq!(
+            square(Lang::En, "e2", hidden),
+            "e2, White face-down piece on a pawn square"
+        );
+        assert_eq!(square(Lang::Fr, "e1", king), "e1, roi blanc");
+        assert_eq!(
+            square(Lang::Fr, "e2", hidden),
+            "e2, pièce cachée blanche sur une case de pion"
+        );
+        assert_eq!(square(Lang::Fr, "d8", queen), "d8, dame noire");
+        assert_eq!(square(Lang::Vi, "e1", king), "e1, vua Trắng");
+        assert_eq!(square(Lang::Vi, "e2", hidden), "e2, quân úp Trắng ở ô tốt");
+        assert_eq!(square(Lang::Zh, "e1", king), "e1，白王");
+        assert_eq!(square(Lang::Zh, "d8", queen), "d8，黑后");
+        assert_eq!(square(Lang::Zh, "e2", hidden), "e2，白方暗子（兵位）");
+    }
+
+    #[test]
+    fn xiangqi_point_labels_read_naturally() {
+        let general = Piece::new(Color::Red, Role::General);
+        let mut cannon = Piece::new(Color::Black, Role::Cannon);
+        cannon.hidden = true;
+        let soldier = Piece::new(Color::Black, Role::Soldier);
+        assert_eq!(point(Lang::En, "e0", general), "e0, Red general");
+        assert_eq!(
+            point(Lang::En, "b7", cannon),
+            "b7, Black face-down piece on a cannon point"
+        );
+        assert_eq!(point(Lang::Fr, "e0", general), "e0, général rouge");
+        assert_eq!(
+            point(Lang::Fr, "b7", cannon),
+            "b7, pièce cachée noire sur un point de canon"
+        );
+        assert_eq!(point(Lang::Vi, "e0", general), "e0, tướng Đỏ");
+        assert_eq!(
+            point(Lang::Vi, "b7", cannon),
+            "b7, quân úp Đen ở vị trí pháo"
+        );
+        assert_eq!(point(Lang::Zh, "e0", general), "e0，红帅");
+        assert_eq!(point(Lang::Zh, "a6", soldier), "a6，黑卒");
+        assert_eq!(point(Lang::Zh, "b7", cannon), "b7，黑方暗子（炮位）");
+    }
+
+    #[test]
+    fn no_label_puts_a_french_colour_before_its_noun() {
+        for c in Color::ALL {
+            for k in [
+                Kind::Pawn,
+                Kind::Knight,
+                Kind::Bishop,
+                Kind::Rook,
+                Kind::Queen,
+                Kind::King,
+            ] {
+                for hidden in [false, true] {
+                    let mut p = ChessPiece::new(c, k);
+                    p.hidden = hidden;
+                    let text = chess_piece(Lang::Fr, p).text;
+                    assert!(!text.starts_with(['B', 'N']), "{text}");
+                    let text = chess_piece(Lang::Vi, p).text;
+                    assert!(!text.starts_with(['T', 'Đ']), "{text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn french_selected_agrees_with_the_piece() {
+        let rook = chess_piece(Lang::Fr, ChessPiece::new(Color::Red, Kind::Rook));
+        let knight = chess_piece(Lang::Fr, ChessPiece::new(Color::Black, Kind::Knight));
+        assert_eq!(
+            point_label(Lang::Fr, "a1", Some(&rook), true, false),
+            "a1, tour blanche, sélectionnée"
+        );
+        assert_eq!(
+            point_label(Lang::Fr, "g8", Some(&knight), true, false),
+            "g8, cavalier noir, sélectionné"
+        );
+        assert_eq!(
+            point_label(Lang::Fr, "f3", None, false, true),
+            "f3, vide, destination possible"
+        );
+    }
+
+    #[test]
+    fn chess_sides_are_both_plural_in_french() {
+        assert_eq!(chess_color(Lang::Fr, Color::Red), "Blancs");
+        assert_eq!(chess_color(Lang::Fr, Color::Black), "Noirs");
+    }
+
+    #[test]
+    fn peek_labels_are_translated() {
+        let en = peek_label(Lang::En, "Red", None);
+        assert_eq!(en, "Captured face-down piece, for Red only: tap to see");
+        assert_eq!(
+            peek_label(Lang::Fr, "Rouge", None),
+            "Pièce cachée prise, réservée à Rouge : touchez pour voir"
+        );
+        assert_eq!(
+            peek_label(Lang::Fr, "Blancs", Some("tour")),
+            "tour, pièce cachée prise, réservée aux Blancs"
+        );
+        assert_eq!(
+            peek_label(Lang::Zh, "红方", None),
+            "被吃的暗子，仅红方可看：点击查看"
+        );
+    }
+
+    /// Each tag of the page that carries `attr`, with the whole tag.
+    fn tags_with<'a>(html: &'a str, attr: &str) -> Vec<&'a str> {
+        html.split('<')
+            .filter_map(|t| t.split('>').next())
+            .filter(|t| t.contains(&format!(" {attr}=")))
+            .collect()
+    }
+
+    fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+        let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        Some(&tag[start..start + tag[start..].find('"')?])
+    }
+
+    /// Every accessible name or tooltip the page starts with in English is
+    /// translated: it names its key, or the code sets it in the language.
+    #[test]
+    fn every_label_of_the_page_has_a_translation() {
+        let html = include_str!("../../index.html");
+        // Set by the code in the page's language.
+        let by_code = ["points", "btn-update"];
+        let mut seen = 0;
+        for name in ["aria-label", "title"] {
+            for tag in tags_with(html, name) {
+                if tag.starts_with("dialog") || tag.starts_with("iframe") {
+                    continue;
+                }
+                if attr(tag, "id").is_some_and(|id| by_code.contains(&id)) {
+                    continue;
+                }
+                // The promotion buttons are named by `chess_page`.
+                if tag.contains("value=\"q\"")
+                    || tag.contains("value=\"r\"")
+                    || tag.contains("value=\"b\"")
+                    || tag.contains("value=\"n\"")
+                {
+                    continue;
+                }
+                let key = attr(tag, "data-i18n-label")
+                    .or_else(|| attr(tag, "data-i18n-aria").filter(|_| name == "aria-label"))
+                    .unwrap_or_else(|| panic!("{name} of <{tag}> is not translated"));
+                let key = key_from_name(key).unwrap_or_else(|| panic!("no key {key}"));
+                let english = attr(tag, name).unwrap();
+                assert_eq!(t(Lang::En, key), english, "<{tag}>");
+                for lang in OTHERS {
+                    assert_ne!(t(lang, key), english, "<{tag}> in {lang:?}");
+                }
+                seen += 1;
+            }
+        }
+        assert!(seen >= 10, "{seen}");
+    }
+
+    #[test]
+    fn take_back_is_announced_in_every_language() {
+        assert_eq!(t(Lang::En, Key::TakenBack), "Move taken back");
+        for lang in OTHERS {
+            assert_ne!(t(lang, Key::TakenBack), t(Lang::En, Key::TakenBack));
+        }
     }
 }

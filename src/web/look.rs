@@ -20,6 +20,8 @@ pub trait Look: Family {
     /// One letter for change detection.
     fn key(piece: Self::Piece) -> char;
     fn color(lang: Lang, c: Color) -> &'static str;
+    /// "Taken from Red" or "Taken from White": the pieces `c` lost.
+    fn taken_from(lang: Lang, c: Color) -> &'static str;
     /// "Red to move" or "White to move".
     fn to_move(lang: Lang, c: Color) -> &'static str;
     fn reason(lang: Lang, o: Self::Outcome) -> &'static str;
@@ -47,6 +49,15 @@ impl Look for Xiangqi {
     }
     fn color(lang: Lang, c: Color) -> &'static str {
         i18n::color(lang, c)
+    }
+    fn taken_from(lang: Lang, c: Color) -> &'static str {
+        i18n::t(
+            lang,
+            match c {
+                Color::Red => Key::TakenFromRed,
+                Color::Black => Key::TakenFromBlack,
+            },
+        )
     }
     fn to_move(lang: Lang, c: Color) -> &'static str {
         i18n::t(
@@ -121,6 +132,12 @@ impl Look for Chess {
     }
     fn color(lang: Lang, c: Color) -> &'static str {
         i18n::chess_color(lang, c)
+    }
+    fn taken_from(lang: Lang, c: Color) -> &'static str {
+        match c {
+            Color::Red => i18n::chess_text(lang, ChessText::TakenFromWhite),
+            Color::Black => i18n::t(lang, Key::TakenFromBlack),
+        }
     }
     fn to_move(lang: Lang, c: Color) -> &'static str {
         i18n::chess_text(

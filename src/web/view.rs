@@ -45,6 +45,7 @@ pub fn message_text(p: &Prefs, m: Message) -> String {
         Message::SavedGameSetAside => Key::SavedGameSetAside,
         Message::OtherTab => Key::OtherTab,
         Message::NoRandomness => Key::SomethingWrong,
+        Message::TakenBack => Key::TakenBack,
     };
     t(p, k).to_string()
 }
@@ -231,6 +232,8 @@ struct CapData {
     was_hidden: bool,
     /// A private identity (two players): the button's label.
     private: Option<String>,
+    /// Drawn as a lock: a private identity not shown now.
+    lock: bool,
 }
 
 fn strip<F: Look>(
@@ -264,11 +267,13 @@ fn strip<F: Look>(
         .iter()
         .map(|&(ply, piece, was_hidden)| {
             let private = s.private_capture(ply);
+            let shown = private.filter(|_| s.peek() == Some(ply));
             let (text, class) = match (piece, private) {
-                (_, Some(truth)) if s.peek() == Some(ply) => {
+                (_, Some(truth)) if shown.is_some() => {
                     (F::label(p, truth).to_string(), "cap private")
                 }
-                (_, Some(_)) => ("🔒".to_string(), "cap private"),
+                // A lock drawn in SVG: an emoji needs a font many lack.
+                (_, Some(_)) => (String::new(), "cap private"),
                 (Some(pc), None) => (F::label(p, pc).to_string(), "cap"),
                 (None, None) => ("?".to_string(), "cap unknown"),
             };
@@ -277,14 +282,9 @@ fn strip<F: Look>(
                 text,
                 class,
                 was_hidden,
-                private: private.map(|_| {
-                    format!(
-                        "{} {} · {}",
-                        color,
-                        t(p, Key::EyesOnly),
-                        t(p, Key::TapToSee)
-                    )
-                }),
+                private: private
+                    .map(|_| i18n::peek_label(p.lang, color, shown.map(|q| F::name(p.lang, q)))),
+                lock: private.is_some() && shown.is_none(),
             }
         })
         .collect();
@@ -296,11 +296,19 @@ fn strip<F: Look>(
         clock_ms: st.clock_ms,
         running: st.running,
         key,
-        caps_label: format!("{} {}", t(p, Key::Captured), color),
+        // The pieces this side took: "Taken from Black".
+        caps_label: F::taken_from(p.lang, st.color.other()).to_string(),
         caps,
     };
     draw_strip(doc, root, &data);
 }
+
+/// A padlock in the text colour, for a captured identity kept private.
+const LOCK_SVG: &str = concat!(
+    r#"<svg class="lock" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">"#,
+    r#"<path d="M5 7.5V5a3 3 0 0 1 6 0v2.5" fill="none" stroke="currentColor" stroke-width="1.8"/>"#,
+    r#"<rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor"/></svg>"#
+);
 
 #[inline(never)]
 fn draw_strip(doc: &Document, root: &Element, st: &StripData) {
@@ -367,7 +375,11 @@ fn draw_strip(doc: &Document, root: &Element, st: &StripData) {
             let _ = span.set_attribute("data-peek", &c.ply.to_string());
             let _ = span.set_attribute("aria-label", label);
         }
-        span.set_text_content(Some(&c.text));
+        if c.lock {
+            span.set_inner_html(LOCK_SVG);
+        } else {
+            span.set_text_content(Some(&c.text));
+        }
         let _ = caps.append_child(&span);
     }
 }
@@ -650,6 +662,15 @@ pub fn language(doc: &Document, p: &Prefs) {
         },
         p.lang,
     );
+    // Names of groups and lists: said, not shown as a tooltip.
+    for_each_key(
+        doc,
+        "data-i18n-aria",
+        |e, text| {
+            let _ = e.set_attribute("aria-label", text);
+        },
+        p.lang,
+    );
     for (attr, label) in [("data-i18n-chess", false), ("data-i18n-chess-group", true)] {
         let Ok(list) = doc.query_selector_all(&format!("[{attr}]")) else {
             continue;
@@ -672,12 +693,37 @@ pub fn language(doc: &Document, p: &Prefs) {
             }
         }
     }
+    promotion_words(doc, p.lang);
     // How to play, for the game it shows.
     let chess = el(doc, "dlg-help")
         .and_then(|d| d.get_attribute("data-game"))
         .is_some_and(|g| g == "chess");
     help(doc, p.lang, chess);
     side_labels(doc, p.lang);
+}
+
+/// The promotion dialog's title and the names of its four choices.
+pub fn promotion_words(doc: &Document, lang: Lang) {
+    use crate::rules::chess::Kind;
+    set_text(
+        doc,
+        "promote-title",
+        i18n::chess_text(lang, i18n::ChessText::ChoosePromotion),
+    );
+    for (v, k) in [
+        ("q", Kind::Queen),
+        ("r", Kind::Rook),
+        ("b", Kind::Bishop),
+        ("n", Kind::Knight),
+    ] {
+        if let Ok(Some(b)) = doc.query_selector(&format!("#dlg-promote button[value={v}]")) {
+            let name = i18n::chess_kind(lang, k);
+            if b.get_attribute("aria-label").as_deref() != Some(name) {
+                let _ = b.set_attribute("aria-label", name);
+                let _ = b.set_attribute("title", name);
+            }
+        }
+    }
 }
 
 /// How to play, for the xiangqi board's games or (`chess`) for chess and
@@ -723,19 +769,19 @@ pub fn side_labels(doc: &Document, lang: Lang) {
     }
 }
 
-/// Settings that apply only to the xiangqi board (pieces, notation): off,
-/// with a note saying so, while chess is on screen.
+/// Settings that apply only to the xiangqi board (pieces, notation):
+/// hidden (and off) while chess is on screen, back for a xiangqi game.
 pub fn board_settings(doc: &Document, chess: bool) {
     for id in ["set-labels", "set-notation"] {
-        if let Some(e) = el(doc, id) {
-            if e.has_attribute("disabled") != chess {
-                let _ = e.toggle_attribute_with_force("disabled", chess);
-            }
+        let Some(e) = el(doc, id) else { continue };
+        if e.has_attribute("disabled") != chess {
+            let _ = e.toggle_attribute_with_force("disabled", chess);
         }
-    }
-    if let Some(e) = el(doc, "set-xiangqi-only") {
-        if e.hidden() == chess {
-            e.set_hidden(!chess);
+        // The whole row: its name and its choice.
+        if let Ok(Some(row)) = e.closest("label") {
+            if row.has_attribute("hidden") != chess {
+                let _ = row.toggle_attribute_with_force("hidden", chess);
+            }
         }
     }
 }

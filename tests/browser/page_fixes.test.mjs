@@ -134,12 +134,11 @@ test('chess shows no Jieqi-only labels: heading, Side, settings, the face-down p
     assert.equal((await page.textContent('.bar h1')).trim(), 'Chess');
     assert.equal(await page.title(), 'Chess');
     assert.ok(await page.locator('.panel-pools').isHidden(), 'no face-down panel in standard chess');
-    // Settings: the xiangqi pieces and notations are off, and the page says why.
+    // Settings: the xiangqi pieces and notations are not offered at all.
     await page.click('#settings summary');
-    assert.ok(await page.locator('#set-labels').isDisabled());
-    assert.ok(await page.locator('#set-notation').isDisabled());
-    assert.match(await page.textContent('#set-xiangqi-only'), /xiangqi board only/);
-    assert.ok(await page.locator('#set-xiangqi-only').isVisible());
+    assert.ok(await page.locator('#set-labels').isHidden());
+    assert.ok(await page.locator('#set-notation').isHidden());
+    assert.ok(await page.locator('#set-lang').isVisible());
     await page.locator('#settings').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, `fix-chess-settings-${size}.png`) });
     // New game: the sides are White and Black for a chess game.
@@ -162,8 +161,9 @@ test('chess shows no Jieqi-only labels: heading, Side, settings, the face-down p
     await page.click('#btn-start');
     await page.waitForFunction(() => document.getElementById('title-main').textContent === 'Xiangqi');
     assert.ok(await page.locator('.panel-pools').isHidden(), 'no face-down panel in standard xiangqi');
+    assert.ok(await page.locator('#set-labels').isVisible());
     assert.ok(await page.locator('#set-labels').isEnabled());
-    assert.ok(await page.locator('#set-xiangqi-only').isHidden());
+    assert.ok(await page.locator('#set-notation').isVisible());
     await page.click('#btn-new');
     await page.selectOption('#opt-rules', 'jieqi');
     await page.click('#btn-start');
