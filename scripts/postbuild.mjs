@@ -85,8 +85,14 @@ const csp = [
   "base-uri 'self'",
   "form-action 'self'",
 ].join('; ');
-html = html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  <meta http-equiv="Content-Security-Policy" content="${csp}">`);
-html = html.replace('</head>', '  <link rel="manifest" href="./manifest.webmanifest">\n  <meta name="theme-color" content="#a3261b">\n  <link rel="apple-touch-icon" href="./icon-192.png">\n</head>');
+// The page may be minified (Trunk.toml): find its tags whatever their quoting.
+const CHARSET = /<meta charset="?utf-8"?>/i;
+function afterCharset(page, tags) {
+  if (!CHARSET.test(page)) throw new Error('postbuild: no <meta charset> in index.html');
+  return page.replace(CHARSET, (m) => `${m}${tags}`);
+}
+html = afterCharset(html, `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
+html = afterCharset(html, '<link rel="manifest" href="./manifest.webmanifest"><meta name="theme-color" content="#a3261b"><link rel="apple-touch-icon" href="./icon-192.png">');
 writeFileSync(indexPath, html);
 
 // ---- shorter names for the wasm's imports from its JS glue ----
@@ -216,7 +222,7 @@ const tag = version.digest('hex').slice(0, 16);
 // The page starts `worker_loader.js?build=TAG` (sw.js keeps one URL: its cache name carries the tag);
 // the AI worker reports the tag of its own files in its ready message, and the
 // page refuses a worker from another build.
-html = html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  <meta name="jieqi-build" content="${tag}">`);
+html = afterCharset(html, `<meta name="jieqi-build" content="${tag}">`);
 writeFileSync(indexPath, html);
 const loaderPath = join(dir, 'worker_loader.js');
 writeFileSync(loaderPath, `self.JIEQI_BUILD = '${tag}';\n${readFileSync(loaderPath, 'utf8')}`);
