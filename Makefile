@@ -33,7 +33,7 @@ WASI_DIR = $(or $(CARGO_TARGET_DIR),target)/wasm32-wasip1/release
 bench-wasm:
 	rustup target list --installed | grep -qx wasm32-wasip1 || rustup target add wasm32-wasip1
 	cargo build --release --target wasm32-wasip1 --bin jieqi
-	# The worker's wasm-opt passes (index.html: data-wasm-opt), so the bench measures what ships.
+	# The engine's speed as wasm; the site's build (engine at opt-level s inside the page's z) is about 5% slower (Cargo.toml).
 	wasm-opt -O3 $(WASI_DIR)/jieqi.wasm -o $(WASI_DIR)/jieqi.opt.wasm
 	node --no-warnings scripts/bench-wasm.mjs
 

@@ -2,7 +2,7 @@
 // the engine's wasm speed is known as a ratio of native.
 // usage: node scripts/bench-wasm.mjs [DEPTH]
 //   (after `make bench-wasm`'s build steps: cargo build --release --target
-//   wasm32-wasip1 --bin jieqi, then wasm-opt with the worker's passes)
+//   wasm32-wasip1 --bin jieqi, then wasm-opt -O3)
 // JIEQI_WASM=FILE runs another build; otherwise the wasm-opt output
 // jieqi.opt.wasm next to cargo's jieqi.wasm (CARGO_TARGET_DIR or target/).
 import { readFile } from 'node:fs/promises';
