@@ -443,3 +443,32 @@ fn a_bad_pool_is_named_as_the_pool() {
         }
     }
 }
+
+/// A move the drawn identity of a piece cannot make names the draw.
+#[test]
+fn an_illegal_move_after_a_drawn_reveal_says_how_to_name_it() {
+    let mut told = 0;
+    for seed in 1..=40 {
+        let s = seed.to_string();
+        let (_, err, code) = jieqi(&[
+            "result",
+            "--rules",
+            "hidden-chess",
+            "--seed",
+            &s,
+            "startpos",
+            "e2e4",
+            "d7d5",
+            "e4d5",
+        ]);
+        if code == 0 {
+            continue;
+        }
+        assert!(
+            err.contains("move 3 (e4d5)") && err.contains("move 1's text names no identity"),
+            "seed {seed}: {err}"
+        );
+        told += 1;
+    }
+    assert!(told > 0, "some seed draws a piece that cannot take on d5");
+}

@@ -239,3 +239,34 @@ fn a_drawn_capture_leaves_what_later_moves_reveal() {
         assert_eq!(verdict(&args), "* ongoing", "seed {seed}");
     }
 }
+
+/// A move the drawn identity of a piece cannot make names the draw and how
+/// to choose the identity instead.
+#[test]
+fn an_illegal_move_after_a_drawn_reveal_says_how_to_name_it() {
+    let mut told = 0;
+    for seed in 1..=12 {
+        let s = seed.to_string();
+        let out = run(&["--seed", s.as_str(), "startpos", "i3i4", "a6a5", "i4i5"]);
+        if out.status.code() == Some(0) {
+            continue;
+        }
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("move 3 (i4i5)")
+                && err.contains("move 1's text names no identity")
+                && err.contains("give its letter at move 1"),
+            "seed {seed}: {err}"
+        );
+        told += 1;
+    }
+    assert!(told > 0, "some seed draws a piece that cannot step forward");
+    // Named, it plays whatever the seed.
+    for seed in 1..=12 {
+        let s = seed.to_string();
+        assert_eq!(
+            verdict(&["--seed", s.as_str(), "startpos", "i3i4P", "a6a5", "i4i5"]),
+            "* ongoing"
+        );
+    }
+}

@@ -1,7 +1,7 @@
 //! `perft`, `moves`, `result` and `bench` for chess and hidden chess
 //! (`--rules chess` or `--rules hidden-chess`).
 
-use super::named::Named;
+use super::named::{Drawn, Named};
 use crate::rules::chess::{
     fen, movetext, perft, Game, Kind, Outcome, PlayError, Position, Variant,
 };
@@ -126,6 +126,7 @@ pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<St
     let named = named_letters(&start, &moves);
     let mut game = Game::from_position_seeded(variant, start, seed);
     let mut rng = Draws::seeded(seed ^ 0x7265_7375_6c74);
+    let mut drawn = Drawn::new();
     for (i, text) in moves.iter().enumerate() {
         let n = i + 1;
         if let Some(o) = game.outcome() {
@@ -134,8 +135,18 @@ pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<St
                 verdict(Some(o))
             ));
         }
+        let from = movetext::parse(text).ok().map(|mt| mt.mv.from);
+        let letter_named = movetext::parse(text).is_ok_and(|mt| mt.reveal.is_some());
+        let plies = game.history().len();
         play_text(&mut game, text, &mut rng, |c, pool| named.spare(i, c, pool))
-            .map_err(|why| format!("move {n} ({text}): {why}"))?;
+            .map_err(|why| format!("move {n} ({text}): {why}{}", drawn.note(from, Kind::name)))?;
+        // The move is on the board (a chosen promotion too): where its
+        // mover went, and what the referee drew for it.
+        if let Some(r) = game.history().get(plies) {
+            let p = &r.played;
+            let drew = p.reveal.filter(|_| p.piece.hidden && !letter_named);
+            drawn.moved(p.mv.from, p.mv.to, drew.map(|k| (i, k)));
+        }
     }
     Ok(verdict(game.outcome()))
 }

@@ -48,6 +48,49 @@ impl<const N: usize> Named<N> {
     }
 }
 
+/// Pieces whose identity the referee drew because their move text named
+/// none: where each stands now, the ply that drew it and what it was drawn.
+/// A later move the drawn piece cannot make is then explained.
+pub(crate) struct Drawn<S, I> {
+    pieces: Vec<(S, usize, I)>,
+}
+
+impl<S: Copy + PartialEq + std::fmt::Display, I: Copy> Drawn<S, I> {
+    pub(crate) fn new() -> Self {
+        Drawn { pieces: Vec::new() }
+    }
+
+    /// After a move from `from` to `to`; `drew`: the ply and the identity
+    /// drawn for its mover, if its text named none.
+    pub(crate) fn moved(&mut self, from: S, to: S, drew: Option<(usize, I)>) {
+        self.pieces.retain(|&(sq, _, _)| sq != to);
+        for p in self.pieces.iter_mut().filter(|p| p.0 == from) {
+            p.0 = to;
+        }
+        if let Some((ply, id)) = drew {
+            self.pieces.push((to, ply, id));
+        }
+    }
+
+    /// What to add to the error of a move from `from` (empty unless the
+    /// piece there was drawn).
+    pub(crate) fn note(&self, from: Option<S>, name: impl Fn(I) -> &'static str) -> String {
+        self.pieces
+            .iter()
+            .find(|&&(sq, _, _)| Some(sq) == from)
+            .map(|&(sq, ply, id)| {
+                format!(
+                    " (move {}'s text names no identity, so the piece now on {sq} was drawn: \
+                     it is the {}; give its letter at move {} to choose it)",
+                    ply + 1,
+                    name(id),
+                    ply + 1
+                )
+            })
+            .unwrap_or_default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

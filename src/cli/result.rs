@@ -1,7 +1,7 @@
 //! `jieqi result`: play a game from a position and print the referee's
 //! verdict (`1-0`, `0-1`, `1/2-1/2` or `*`) with its reason.
 
-use super::named::Named;
+use super::named::{Drawn, Named};
 use crate::rules::draws::Draws;
 use crate::rules::xiangqi::{fen, movetext};
 use crate::rules::{Color, Game, Move, Outcome, Position, Role, RuleSet};
@@ -35,6 +35,7 @@ pub fn result_command(args: &[String], rules: RuleSet, seed: u64) -> Result<Stri
     let named = named_letters(&start, moves);
     let mut game = Game::from_position_seeded(start, seed);
     let mut rng = Draws::seeded(seed ^ 0x7265_7375_6c74);
+    let mut drawn = Drawn::new();
     for (i, text) in moves.iter().enumerate() {
         let n = i + 1;
         if let Some(o) = game.outcome() {
@@ -44,10 +45,19 @@ pub fn result_command(args: &[String], rules: RuleSet, seed: u64) -> Result<Stri
             ));
         }
         let (m, reveal, capture) =
-            read_move(&game, text, &mut rng, |c, pool| named.spare(i, c, pool))
-                .map_err(|why| format!("move {n} ({text}): {why}"))?;
+            read_move(&game, text, &mut rng, |c, pool| named.spare(i, c, pool)).map_err(|why| {
+                let from = movetext::parse(text).ok().map(|mt| mt.mv.from);
+                format!("move {n} ({text}): {why}{}", drawn.note(from, Role::name))
+            })?;
+        let mover_hidden = game.board().piece_at(m.from).is_some_and(|p| p.hidden);
+        let letter_named = movetext::parse(text)
+            .ok()
+            .and_then(|mt| mt.split_letters(game.board().turn()))
+            .is_some_and(|(r, _)| r.is_some());
         game.replay(m, reveal, capture)
             .map_err(|e| format!("move {n} ({text}): {e}"))?;
+        let drew = reveal.filter(|_| mover_hidden && !letter_named);
+        drawn.moved(m.from, m.to, drew.map(|r| (i, r)));
     }
     Ok(verdict(game.outcome()))
 }

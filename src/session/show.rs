@@ -21,6 +21,8 @@ pub enum Message {
     WorkerRestarting,
     WorkerFailed,
     SavedGameSetAside,
+    /// The game in a shared link could not be read: it was not opened.
+    LinkRefused,
     /// Another tab of this page moved on: the game was read again.
     OtherTab,
     NoRandomness,

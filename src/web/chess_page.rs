@@ -194,8 +194,12 @@ impl Shell {
                 h.set_text_content(Some(text));
             }
         }
-        if dialog(doc, "dlg-result").is_some_and(|d| d.open()) {
-            view::result(doc, s, p);
+        if let Some(d) = dialog(doc, "dlg-result").filter(|d| d.open()) {
+            if s.outcome().is_some() {
+                view::result(doc, s, p);
+            } else {
+                d.close();
+            }
         }
     }
 

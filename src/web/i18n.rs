@@ -46,6 +46,7 @@ pub enum Key {
     HintIs,
     LookingForHint,
     SavedGameSetAside,
+    LinkRefused,
     OtherTab,
     CapturedFaceDown,
     Unknown,
@@ -279,6 +280,10 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (SavedGameSetAside, Fr) => "La partie enregistrée est illisible ; elle a été mise de côté et une nouvelle partie commence.",
         (SavedGameSetAside, Vi) => "Không đọc được ván đã lưu; ván đó được cất riêng và một ván mới bắt đầu.",
         (SavedGameSetAside, Zh) => "无法读取已保存的对局；已另存并开始新局。",
+        (LinkRefused, En) => "The game in the link could not be read, so it was not opened.",
+        (LinkRefused, Fr) => "La partie du lien est illisible : elle n'a pas été ouverte.",
+        (LinkRefused, Vi) => "Không đọc được ván cờ trong liên kết nên ván đó không được mở.",
+        (LinkRefused, Zh) => "无法读取链接中的对局，未打开。",
         (OtherTab, En) => "The game went on in another tab: this is where it stands now.",
         (OtherTab, Fr) => "La partie a continué dans un autre onglet : la voici où elle en est.",
         (OtherTab, Vi) => "Ván cờ đã được tiếp tục ở một thẻ khác: đây là thế cờ hiện tại.",
@@ -1087,15 +1092,20 @@ pub fn piece(lang: Lang, p: crate::rules::Piece) -> Said {
     let (text, feminine) = match (p.hidden, lang) {
         (false, Lang::En) => (format!("{} {r}", color(lang, c)), false),
         (true, Lang::En) => (
-            format!("{} face-down piece on a {r} point", color(lang, c)),
+            format!(
+                "{} face-down piece on {} {r} point",
+                color(lang, c),
+                if starts_with_vowel(r) { "an" } else { "a" }
+            ),
             false,
         ),
         // Every role's noun is masculine.
         (false, Lang::Fr) => (format!("{r} {}", fr_colour(c, false, false)), false),
         (true, Lang::Fr) => (
             format!(
-                "pièce cachée {} sur un point de {r}",
-                fr_colour(c, false, true)
+                "pièce cachée {} sur un point {}{r}",
+                fr_colour(c, false, true),
+                if starts_with_vowel(r) { "d'" } else { "de " }
             ),
             true,
         ),
@@ -1111,6 +1121,13 @@ pub fn piece(lang: Lang, p: crate::rules::Piece) -> Said {
         ),
     };
     Said { text, feminine }
+}
+
+/// Does a word start with a vowel sound ("an elephant", "d'éléphant")?
+fn starts_with_vowel(word: &str) -> bool {
+    word.chars()
+        .next()
+        .is_some_and(|c| "aeiouéèêAEIOUÉ".contains(c))
 }
 
 /// One character for a side before a Chinese piece name (红帅, 白王).
@@ -1564,6 +1581,16 @@ mod tests {
         assert_eq!(point(Lang::Zh, "e0", general), "e0，红帅");
         assert_eq!(point(Lang::Zh, "a6", soldier), "a6，黑卒");
         assert_eq!(point(Lang::Zh, "b7", cannon), "b7，黑方暗子（炮位）");
+        let mut elephant = Piece::new(Color::Red, Role::Elephant);
+        elephant.hidden = true;
+        assert_eq!(
+            point(Lang::En, "c0", elephant),
+            "c0, Red face-down piece on an elephant point"
+        );
+        assert_eq!(
+            point(Lang::Fr, "c0", elephant),
+            "c0, pièce cachée rouge sur un point d'éléphant"
+        );
     }
 
     #[test]

@@ -51,6 +51,30 @@ fn panic_banner() {
     }));
 }
 
+/// A game shared as a link (`#game=...`, either game) opens for review
+/// over the game on the board, which stays stored until a new game starts.
+/// One that cannot be read is not opened, and the status line says so (the
+/// reason goes to the console).
+fn open_link(s: &mut Shell, hash: &str) {
+    let Some(frag) = hash.strip_prefix('#').filter(|h| h.starts_with("game=")) else {
+        return;
+    };
+    let opened = if ChessRecord::is_chess_fragment(frag) {
+        s.chess_import(frag).unwrap_or(Ok(()))
+    } else {
+        export::from_fragment(frag)
+            .map_err(|e| e.to_string())
+            .and_then(|r| bind::open_record(s, &r).map_err(|e| e.to_string()))
+    };
+    if let Err(e) = opened {
+        warn(&format!("the game in the link cannot be opened: {e}"));
+        match s.chess.as_mut() {
+            Some(c) => c.session.set_message(Message::LinkRefused),
+            None => s.session.set_message(Message::LinkRefused),
+        }
+    }
+}
+
 /// Show why the page cannot start (in the status line and the console).
 fn refuse_to_start(doc: &Document, e: &dyn std::fmt::Display) {
     let text = e.to_string();
@@ -216,24 +240,7 @@ pub fn start() {
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
-        if let Some(frag) = hash.strip_prefix('#').filter(|h| h.starts_with("game=")) {
-            if let Some(Err(e)) = s.chess_import(frag) {
-                warn(&format!("the game in the link cannot be opened: {e}"));
-            }
-        }
-        let xiangqi_link = hash
-            .strip_prefix('#')
-            .filter(|h| h.starts_with("game=") && !ChessRecord::is_chess_fragment(h));
-        if let Some(frag) = xiangqi_link {
-            match export::from_fragment(frag) {
-                Ok(r) => {
-                    if let Err(e) = bind::open_record(s, &r) {
-                        warn(&format!("the game in the link cannot be opened: {e}"));
-                    }
-                }
-                Err(e) => warn(&format!("the game in the link cannot be read: {e}")),
-            }
-        }
+        open_link(s, &hash);
         s.spawn_worker();
         s.resize();
         s.render();
@@ -244,6 +251,19 @@ pub fn start() {
         }
     });
     bind::install(&doc, &canvas);
+    // A link pasted into this tab changes only the fragment: open it too.
+    if let Some(win) = web_sys::window() {
+        dom::listen(&win, "hashchange", |_| {
+            let hash = web_sys::window()
+                .and_then(|w| w.location().hash().ok())
+                .unwrap_or_default();
+            shell::with(|s| {
+                open_link(s, &hash);
+                s.resize();
+                s.render();
+            });
+        });
+    }
     if params.embed {
         bind::embed_listener();
     }

@@ -498,7 +498,7 @@ impl Shell {
             Heard::Message(FromWorker::Ready { build }) => {
                 let mine = super::offline::build_tag();
                 if build != mine {
-                    // Never mix builds: the page's boot watchdog (index.html)
+                    // Never mix builds: the page's boot watchdog (www/boot.js)
                     // clears the offline copy and reloads once.
                     web_sys::console::error_1(
                         &format!(
@@ -510,10 +510,13 @@ impl Shell {
                         w.terminate();
                     }
                     self.set_body_attr("data-worker", "refused");
-                    return;
+                    // A failed worker for the game flow: restarts with
+                    // back-off, then "Play on as two players".
+                    Event::WorkerFailed
+                } else {
+                    self.set_body_attr("data-worker", "ready");
+                    Event::WorkerReady
                 }
-                self.set_body_attr("data-worker", "ready");
-                Event::WorkerReady
             }
             Heard::Message(FromWorker::Progress { id, depth, score }) => {
                 Event::AiProgress { id, depth, score }
@@ -594,8 +597,14 @@ impl Shell {
             s.review(),
         );
         a11y::update(doc, &shown, s.selected(), s.dests(), p.lang, self.focus);
-        if dialog(doc, "dlg-result").is_some_and(|d| d.open()) {
-            view::result(doc, s, p);
+        if let Some(d) = dialog(doc, "dlg-result").filter(|d| d.open()) {
+            // The result of a game that is over; a new game (from any
+            // source: an embedding page's message too) closes it.
+            if s.outcome().is_some() {
+                view::result(doc, s, p);
+            } else {
+                d.close();
+            }
         }
         self.post_height();
     }

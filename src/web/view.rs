@@ -43,6 +43,7 @@ pub fn message_text(p: &Prefs, m: Message) -> String {
         Message::WorkerRestarting => Key::WorkerRestarting,
         Message::WorkerFailed => Key::WorkerFailed,
         Message::SavedGameSetAside => Key::SavedGameSetAside,
+        Message::LinkRefused => Key::LinkRefused,
         Message::OtherTab => Key::OtherTab,
         Message::NoRandomness => Key::SomethingWrong,
         Message::TakenBack => Key::TakenBack,
