@@ -126,6 +126,15 @@ pub fn header<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
             e.set_title(&info);
         }
     }
+    // Hint and Resign mean nothing once the game is over.
+    let over = s.outcome().is_some();
+    for id in ["btn-hint", "btn-resign"] {
+        if let Some(b) = el(doc, id) {
+            if b.has_attribute("disabled") != over {
+                let _ = b.toggle_attribute_with_force("disabled", over);
+            }
+        }
+    }
     // The heading names the game on screen.
     let (title, sub) = F::title(p.lang, c.rules);
     set_text(doc, "title-main", &title);

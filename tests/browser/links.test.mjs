@@ -48,10 +48,14 @@ test('embed: a newGame message closes the last game\'s result dialog', async () 
     await frame.waitForSelector('body[data-worker="ready"]', { timeout: 20000 });
     await typeMoves(frame, ['f3', 'e5', 'g4', 'Qh4#']);
     await frame.waitForSelector('#dlg-result[open]', { timeout: 5000 });
+    // Hint and Resign mean nothing after the end.
+    const disabled = () => frame.evaluate(() => ['btn-hint', 'btn-resign'].map((id) => document.getElementById(id).disabled));
+    assert.deepEqual(await disabled(), [true, true]);
     await page.evaluate(() => document.getElementById('a').contentWindow
       .postMessage({ version: 1, type: 'newGame', rules: 'chess', opponent: 'human' }, '*'));
     await frame.waitForFunction(() => !document.getElementById('dlg-result').open
       && document.querySelectorAll('#moves button.mv').length === 0, null, { timeout: 5000 });
+    assert.deepEqual(await disabled(), [false, false]);
     // The board takes a move at once.
     await typeMoves(frame, ['e4']);
     assert.equal(await moveCount(frame), 1);
