@@ -58,7 +58,7 @@ test('embed: a newGame message closes the last game\'s result dialog', async () 
     assert.deepEqual(await disabled(), [false, false]);
     // The board takes a move at once.
     await typeMoves(frame, ['e4']);
-    assert.equal(await moveCount(frame), 1);
+    await frame.waitForFunction(() => document.querySelectorAll('#moves button.mv').length === 1, null, { timeout: 5000 });
   } finally {
     await ctx.close();
     host.close();
@@ -85,7 +85,8 @@ test('a worker of another build is refused, then given up with the two-player of
   assert.equal(await page.evaluate(() => document.body.dataset.worker), 'refused');
   await page.click('#btn-two-players');
   await typeMoves(page, ['e4', 'e5']);
-  assert.equal(await moveCount(page), 2, 'play goes on between two players');
+  // Play goes on between two players (the list is drawn at the next frame).
+  await page.waitForFunction(() => document.querySelectorAll('#moves button.mv').length === 2, null, { timeout: 5000 });
   assert.deepEqual(errors, []);
   await ctx.close();
 });
