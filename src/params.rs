@@ -336,7 +336,15 @@ pub struct MessageFields {
 /// this version; a bad optional field is dropped with a warning.
 pub fn parse_message(m: &MessageFields) -> (Option<NewGame>, Vec<String>) {
     let mut warnings = Vec::new();
-    if m.version != Some(VERSION as f64) || m.kind.as_deref() != Some("newGame") {
+    if m.kind.as_deref() != Some("newGame") {
+        return (None, warnings);
+    }
+    if m.version != Some(VERSION as f64) {
+        warnings.push(format!(
+            "jieqi embed: newGame of version {} ignored (this page reads version {VERSION})",
+            m.version
+                .map_or("none".to_string(), |v| (v as i64).to_string())
+        ));
         return (None, warnings);
     }
     let mut g = NewGame::default();
@@ -486,11 +494,14 @@ mod tests {
             version: Some(2.0),
             ..ok.clone()
         };
-        assert_eq!(parse_message(&old).0, None);
+        let (g, w) = parse_message(&old);
+        assert_eq!(g, None);
+        assert!(w.len() == 1 && w[0].contains("version 2"), "{w:?}");
         let other = MessageFields {
             kind: Some("move".into()),
             ..ok
         };
-        assert_eq!(parse_message(&other).0, None);
+        // Not a request to this page at all: ignored without a word.
+        assert_eq!(parse_message(&other), (None, vec![]));
     }
 }

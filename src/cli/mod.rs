@@ -60,11 +60,16 @@ pub(crate) fn perft_report<M: std::fmt::Display>(
         s.push_str(&format!("{m}: {n}\n"));
     }
     s.push_str(&format!("\nNodes searched: {total}\n"));
-    s.push_str(&format!(
-        "Time: {:.3} s, {:.1} M nodes/s\n",
-        secs,
-        total as f64 / secs.max(1e-9) / 1e6
-    ));
+    // A rate from a time too short to measure would mean nothing.
+    if secs >= 0.01 {
+        s.push_str(&format!(
+            "Time: {:.3} s, {:.1} M nodes/s\n",
+            secs,
+            total as f64 / secs / 1e6
+        ));
+    } else {
+        s.push_str("Time: under 0.01 s (too short for a rate)\n");
+    }
     s
 }
 

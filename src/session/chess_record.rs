@@ -102,8 +102,13 @@ fn quoted(line: &str) -> Option<&str> {
 }
 
 fn clip(s: &str) -> String {
+    clip_to(s, 24)
+}
+
+/// At most `n` characters of `s`, control characters shown as `?`.
+fn clip_to(s: &str, n: usize) -> String {
     s.chars()
-        .take(24)
+        .take(n)
         .map(|c| if c.is_control() { '?' } else { c })
         .collect()
 }
@@ -220,7 +225,7 @@ impl ChessRecord {
         match &self.start_fen {
             None => Ok(self.variant.start()),
             Some(f) => chess::fen::parse(f, self.variant)
-                .map_err(|e| RecordError::BadFen(format!("'{}': {e}", clip(f)))),
+                .map_err(|e| RecordError::BadFen(format!("'{}': {e}", clip_to(f, 100)))),
         }
     }
 

@@ -623,7 +623,7 @@ fn import(s: &mut Shell) {
             return;
         }
         Some(Err(e)) => {
-            let msg = format!("{} {e}", i18n::t(s.prefs.lang, Key::ImportFailed));
+            let msg = format!("{}: {e}", i18n::t(s.prefs.lang, Key::ImportFailed));
             return view::set_text(&s.doc, "import-error", &msg);
         }
         None => {}
@@ -648,7 +648,7 @@ fn import(s: &mut Shell) {
         Err(e) => view::set_text(
             &s.doc,
             "import-error",
-            &format!("{} {e}", i18n::t(s.prefs.lang, Key::ImportFailed)),
+            &format!("{}: {e}", i18n::t(s.prefs.lang, Key::ImportFailed)),
         ),
     }
 }

@@ -505,8 +505,9 @@ struct PoolRow {
 /// The face-down pools as this seat knows them: counts, or percentages.
 pub fn pools<F: Look>(doc: &Document, s: &GameSession<F>, p: &Prefs) {
     let key = format!(
-        "{}|{}|{}|{}|{}|{}",
+        "{}|{}|{}|{}|{}|{}|{}",
         s.ply(),
+        s.choosing().is_some(),
         p.percent,
         p.labels.id(),
         p.lang.id(),

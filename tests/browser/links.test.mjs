@@ -90,3 +90,20 @@ test('a worker of another build is refused, then given up with the two-player of
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test('a late-revealed pawn waiting for its promotion is face up, and no longer counted face down', async () => {
+  const { ctx, page, errors } = await openGame(browser, url, DESKTOP);
+  await page.click('#btn-export');
+  await page.fill('#import-text', '[Game "hidden-chess"]\n[FEN "4k3/8/8/8/8/8/8/X3K3 w - - 0 1 P1"]\n\nMoves:');
+  await page.click('#btn-import');
+  await page.waitForFunction(() => document.documentElement.dataset.board === 'chess', null, { timeout: 5000 });
+  const pools = () => page.evaluate(() => document.getElementById('pools').textContent);
+  assert.match(await pools(), /♙×1/);
+  await typeMoves(page, ['a1a8']);
+  await page.waitForSelector('#dlg-promote[open]', { timeout: 5000 });
+  await page.waitForFunction(() => !/♙×1/.test(document.getElementById('pools').textContent), null, { timeout: 5000 });
+  await page.click('#dlg-promote button[value=q]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves button.mv').length === 1, null, { timeout: 5000 });
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
