@@ -216,6 +216,9 @@ fn a_piece_revealed_a_pawn_on_the_last_rank_chooses_its_promotion() {
         Some(Piece::new(Color::Red, Kind::Pawn))
     );
     assert_eq!(shown.piece_at(sq("a1")), None);
+    // Nor is it counted face down any more.
+    let [(pool, hidden), _] = s.game().shown_pools(Seat::Spectator);
+    assert_eq!((pool.total(), hidden), (0, 0));
     // The pawn has been seen: a tap does not cancel its promotion.
     s.handle(ChessEvent::Tap(None), 1.5);
     assert_eq!(s.choosing(), Some((sq("a1"), sq("a8"))));

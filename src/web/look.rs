@@ -174,20 +174,11 @@ impl Look for Chess {
         v == Variant::HiddenChess
     }
     fn pools(s: &GameSession<Self>) -> Pools<chess::Piece> {
-        let view = s.game().view(s.seat());
-        // A piece revealed a pawn on the last rank, waiting for its
-        // promotion, is face up on the board already: not counted here.
-        let waiting = s.game().pending_promotion().map(|_| s.game().turn());
+        let shown = s.game().shown_pools(s.seat());
         Color::ALL
             .into_iter()
             .map(|c| {
-                let mut pool = *view.position.pool(c);
-                let mut hidden = view.position.hidden_count(c);
-                if waiting == Some(c) {
-                    let pawns = &mut pool.0[Kind::Pawn.index()];
-                    *pawns = pawns.saturating_sub(1);
-                    hidden = hidden.saturating_sub(1);
-                }
+                let (pool, hidden) = shown[c.index()];
                 let items = pool
                     .entries()
                     .map(|(k, n)| (chess::Piece::new(c, k), n))

@@ -12,7 +12,7 @@ use crate::rules::{Color, NoRandomness, Seat};
 use super::fen;
 use super::movetext;
 use super::position::{PlayError, Played, Position, Undo};
-use super::types::{color_name, Kind, Move, MoveList, Piece, Square};
+use super::types::{color_name, Kind, Move, MoveList, Piece, Pool, Square};
 use super::Variant;
 
 /// Why a chess game ended.
@@ -212,6 +212,23 @@ impl Game {
     /// The move waiting for its promotion, if any.
     pub fn pending_promotion(&self) -> Option<Move> {
         self.pending.map(|p| p.mv)
+    }
+
+    /// `seat`'s unknown identities and face-down count of each colour
+    /// (index `Color::index`) as the board shows them: a late-revealed
+    /// pawn waiting for its promotion is face up already (see
+    /// [`Game::shown_board`]), so it is neither.
+    pub fn shown_pools(&self, seat: Seat) -> [(Pool, u32); 2] {
+        let view = self.view(seat);
+        Color::ALL.map(|c| {
+            let mut pool = *view.position.pool(c);
+            let mut hidden = view.position.hidden_count(c);
+            if self.pending.is_some() && c == self.truth.turn() {
+                pool.take(Kind::Pawn);
+                hidden = hidden.saturating_sub(1);
+            }
+            (pool, hidden)
+        })
     }
 
     /// The board to show: while a face-down mover revealed a pawn on the
