@@ -317,6 +317,35 @@ pub struct NewGame {
     pub clock: Option<Option<TimeControl>>,
 }
 
+impl NewGame {
+    /// The game this request starts, from `on_board` (the settings of the
+    /// game on the board; `chess_now` its variant if it is chess): each
+    /// field given replaces the board's; a missing or bad `rules` keeps the
+    /// board's game and rules. `coin` decides a random side.
+    pub fn settings(
+        &self,
+        on_board: crate::session::Config,
+        chess_now: Option<Variant>,
+        coin: bool,
+    ) -> (crate::session::Config, Option<Variant>) {
+        let chess = self.chess.or(chess_now.filter(|_| self.rules.is_none()));
+        let human = match self.side {
+            Some(Some(c)) => c,
+            Some(None) if coin => Color::Black,
+            Some(None) => Color::Red,
+            None => on_board.human,
+        };
+        let config = crate::session::Config {
+            rules: self.rules.unwrap_or(on_board.rules),
+            opponent: self.opponent.unwrap_or(on_board.opponent),
+            human,
+            takebacks: self.takebacks.unwrap_or(on_board.takebacks),
+            clock: self.clock.unwrap_or(on_board.clock),
+        };
+        (config, chess)
+    }
+}
+
 /// The fields of an incoming message, as the shell reads them (`None`: the
 /// field is missing or not of the expected type).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -467,6 +496,37 @@ mod tests {
         assert_eq!(p.origins, vec!["https://a.org".to_string()]);
         assert_eq!(p.lang, Some(Lang::Fr));
         assert_eq!(w.len(), 4, "{w:?}");
+    }
+
+    #[test]
+    fn a_new_game_request_keeps_what_it_does_not_name() {
+        use crate::session::Config;
+        let board = Config {
+            rules: RuleSet::Vietnam,
+            opponent: Opponent::Human,
+            human: Color::Black,
+            takebacks: Takebacks::Off,
+            clock: None,
+        };
+        // Nothing named: the same game, chess staying chess.
+        let none = NewGame::default();
+        assert_eq!(none.settings(board, None, false), (board, None));
+        assert_eq!(
+            none.settings(board, Some(Variant::HiddenChess), false).1,
+            Some(Variant::HiddenChess)
+        );
+        // A Jieqi-family rule set leaves chess; a random side takes the coin.
+        let jieqi = NewGame {
+            rules: Some(RuleSet::Jieqi),
+            side: Some(None),
+            ..NewGame::default()
+        };
+        let (c, chess) = jieqi.settings(board, Some(Variant::Chess), false);
+        assert_eq!(
+            (c.rules, c.human, chess),
+            (RuleSet::Jieqi, Color::Red, None)
+        );
+        assert_eq!(jieqi.settings(board, None, true).0.human, Color::Black);
     }
 
     #[test]

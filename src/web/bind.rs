@@ -674,30 +674,15 @@ pub fn embed_listener() {
             let Some(req) = embed::accept(m, &s.origins) else {
                 return;
             };
-            // The settings of the game on the board (either board); a bad
-            // or missing `rules` keeps its game and rules.
-            let mut c = s.session.config();
+            // The settings of the game on the board (either board).
+            let mut on_board = s.session.config();
             let mut chess_now = None;
             if let Some(p) = &s.chess {
-                let cc = p.session.config();
-                (c.opponent, c.human, c.takebacks, c.clock) =
-                    (cc.opponent, cc.human, cc.takebacks, cc.clock);
-                chess_now = Some(cc.rules);
+                let c = p.session.config();
+                on_board = c.with_rules(on_board.rules);
+                chess_now = Some(c.rules);
             }
-            let chess = req.chess.or(chess_now.filter(|_| req.rules.is_none()));
-            let human = match req.side {
-                Some(Some(c)) => c,
-                Some(None) if js_sys::Math::random() < 0.5 => Color::Black,
-                Some(None) => Color::Red,
-                None => c.human,
-            };
-            let config = Config {
-                rules: req.rules.unwrap_or(c.rules),
-                opponent: req.opponent.unwrap_or(c.opponent),
-                human,
-                takebacks: req.takebacks.unwrap_or(c.takebacks),
-                clock: req.clock.unwrap_or(c.clock),
-            };
+            let (config, chess) = req.settings(on_board, chess_now, js_sys::Math::random() < 0.5);
             match chess {
                 Some(v) => s.new_chess_game(config.with_rules(v)),
                 None => s.dispatch(Event::NewGame(config)),
