@@ -135,8 +135,9 @@ pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<St
                 verdict(Some(o))
             ));
         }
-        let from = movetext::parse(text).ok().map(|mt| mt.mv.from);
-        let letter_named = movetext::parse(text).is_ok_and(|mt| mt.reveal.is_some());
+        let parsed = movetext::parse(text).ok();
+        let from = parsed.as_ref().map(|mt| mt.mv.from);
+        let letter_named = parsed.is_some_and(|mt| mt.reveal.is_some());
         let plies = game.history().len();
         play_text(&mut game, text, &mut rng, |c, pool| named.spare(i, c, pool))
             .map_err(|why| format!("move {n} ({text}): {why}{}", drawn.note(from, Kind::name)))?;
