@@ -10,10 +10,10 @@ git rev-parse -q --verify "$rev^{commit}" >/dev/null || rev=b71083a
 commit=$(git rev-parse "$rev^{commit}")
 out="target/baseline/$commit"
 if [ ! -x "$out/jieqi" ]; then
-  src="target/baseline/src-$commit"
-  rm -rf "$src" && mkdir -p "$src"
+  # Outside the repository, so the workspace at the top does not claim it.
+  src=$(mktemp -d "${TMPDIR:-/tmp}/jieqi-baseline.XXXXXX")
   git archive "$commit" | tar -x -C "$src"
-  CARGO_TARGET_DIR=target/baseline/build cargo build --release --quiet --bin jieqi \
+  CARGO_TARGET_DIR="$PWD/target/baseline/build" cargo build --release --quiet --bin jieqi \
     --manifest-path "$src/Cargo.toml" >&2
   mkdir -p "$out" && cp target/baseline/build/release/jieqi "$out/jieqi"
   rm -rf "$src"
