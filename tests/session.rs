@@ -759,7 +759,8 @@ fn fair_takebacks_refuse_what_disclosed_and_allow_quiet_moves() {
     assert_eq!(s.takebacks(), 1);
     assert!(fx.contains(&Effect::Save));
     // The live region says the take-back, not the move taken back.
-    assert!(fx.contains(&Effect::Announce(Message::TakenBack)));
+    // Two plies went back: the player's move and the AI's reply.
+    assert!(fx.contains(&Effect::Announce(Message::TakenBackBoth)));
     assert!(!fx.iter().any(|e| matches!(e, Effect::AnnounceMove { .. })));
     assert!(
         matches!(s.status(), Status::ToMove { .. }),

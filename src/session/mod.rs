@@ -1071,7 +1071,11 @@ impl<F: Family> GameSession<F> {
         self.analysis = None;
         self.rebuild_log();
         // The live region still says the move taken back: say the take-back.
-        fx.push(GameEffect::Announce(Message::TakenBack));
+        fx.push(GameEffect::Announce(if n == 2 {
+            Message::TakenBackBoth
+        } else {
+            Message::TakenBack
+        }));
         fx.push(GameEffect::Save);
         self.maybe_ask_ai(fx);
     }

@@ -29,6 +29,8 @@ pub enum Message {
     /// Said (not shown) after a take-back, so that the live region no
     /// longer holds the move taken back.
     TakenBack,
+    /// As [`Message::TakenBack`], for the player's move and the AI's reply.
+    TakenBackBoth,
 }
 
 /// The status line.

@@ -125,6 +125,7 @@ pub enum Key {
     CurrentPosition,
     /// Said in the live region after a take-back.
     TakenBack,
+    TakenBackBoth,
 }
 
 pub fn t(lang: Lang, key: Key) -> &'static str {
@@ -584,6 +585,10 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (TakenBack, Fr) => "Coup repris",
         (TakenBack, Vi) => "Đã đi lại nước cờ",
         (TakenBack, Zh) => "已悔棋",
+        (TakenBackBoth, En) => "Your move and the AI's reply taken back",
+        (TakenBackBoth, Fr) => "Votre coup et la réponse de l'IA sont repris",
+        (TakenBackBoth, Vi) => "Đã đi lại nước của bạn và nước đáp của máy",
+        (TakenBackBoth, Zh) => "已悔棋：你的一步和电脑的回应",
     }
 }
 

@@ -47,6 +47,7 @@ pub fn message_text(p: &Prefs, m: Message) -> String {
         Message::OtherTab => Key::OtherTab,
         Message::NoRandomness => Key::SomethingWrong,
         Message::TakenBack => Key::TakenBack,
+        Message::TakenBackBoth => Key::TakenBackBoth,
     };
     t(p, k).to_string()
 }
