@@ -516,6 +516,8 @@ fn stale_replies_are_ignored_and_bad_replies_still_move() {
     let req = one_think(&tap_move(&mut s, "h2e2", 4.0));
     let fx = s.handle(Event::NewGame(vs_ai(RuleSet::Xiangqi)), 5.0);
     assert!(fx.contains(&Effect::Cancel { id: req.id }));
+    // The live region says the new game, not the last game's last move.
+    assert!(fx.contains(&Effect::Announce(Message::NewGameStarted)));
     reply(&mut s, req.id, Some("h7e7".into()), 6.0);
     assert_eq!(s.game().ply(), 0, "a stale reply after a new game");
     // A reply to an id never asked.

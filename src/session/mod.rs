@@ -1111,6 +1111,7 @@ impl<F: Family> GameSession<F> {
         self.seed = seed;
         self.next_id = next_id;
         self.rebuild_log();
+        fx.push(GameEffect::Announce(Message::NewGameStarted));
         fx.push(GameEffect::Save);
         self.maybe_ask_ai(fx);
     }

@@ -31,6 +31,9 @@ pub enum Message {
     TakenBack,
     /// As [`Message::TakenBack`], for the player's move and the AI's reply.
     TakenBackBoth,
+    /// Said when a new game starts, so that the live region no longer
+    /// holds the last game's last words.
+    NewGameStarted,
 }
 
 /// The status line.

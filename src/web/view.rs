@@ -48,6 +48,7 @@ pub fn message_text(p: &Prefs, m: Message) -> String {
         Message::NoRandomness => Key::SomethingWrong,
         Message::TakenBack => Key::TakenBack,
         Message::TakenBackBoth => Key::TakenBackBoth,
+        Message::NewGameStarted => Key::NewGame,
     };
     t(p, k).to_string()
 }
