@@ -196,3 +196,17 @@ test('the private-capture button is a drawn lock with a translated name', async 
     await ctx.close();
   }
 });
+
+test('the rule set is named in the page\'s language', async () => {
+  for (const [lang, rules, named] of [
+    ['zh', 'jieqi', '揭棋 · '], ['zh', 'xiangqi', '象棋 · '], ['zh', 'vietnam', 'Cờ úp · 越南 · '],
+    ['vi', 'xiangqi', 'Cờ tướng · '], ['vi', 'vietnam', 'Cờ úp · Việt Nam · '], ['en', 'vietnam', 'Cờ úp · Vietnam · '],
+  ]) {
+    const { ctx, page, errors } = await openGame(browser, `${url}?rules=${rules}&opponent=human&lang=${lang}`, PHONE);
+    await frame(page);
+    const info = await page.textContent('#game-info');
+    assert.ok(info.startsWith(named), `${lang} ${rules}: ${info}`);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  }
+});
