@@ -21,7 +21,7 @@ mod weights;
 
 pub use weights::WEIGHTS;
 
-use crate::rules::xiangqi::attacks::TABLES;
+use crate::rules::xiangqi::attacks::{Tables, TABLES};
 use crate::rules::xiangqi::square::SQUARES;
 use crate::rules::{Color, Piece, Position, Role, Square};
 
@@ -320,20 +320,20 @@ struct AttackMap {
 /// is false for a cannon's quiet moves (points it moves to, not captures).
 #[inline(always)]
 fn reach(
-    board: &[Option<Piece>; SQUARES],
+    t: &Tables,
+    board: &[u8; SQUARES],
     free: bool,
     from: Square,
     p: Piece,
     mut visit: impl FnMut(Square, bool),
 ) {
-    let t = &*TABLES;
     let i = from.index();
     match p.role {
         Role::Chariot => {
             for ray in &t.rays[i] {
                 for &s in ray {
                     visit(s, true);
-                    if board[s.index()].is_some() {
+                    if board[s.index()] != 0 {
                         break;
                     }
                 }
@@ -343,7 +343,7 @@ fn reach(
             for ray in &t.rays[i] {
                 let mut screened = false;
                 for &s in ray {
-                    let occupied = board[s.index()].is_some();
+                    let occupied = board[s.index()] != 0;
                     if !screened {
                         if occupied {
                             screened = true;
@@ -359,7 +359,7 @@ fn reach(
         }
         Role::Horse => {
             for &(to, leg) in &t.horse[i] {
-                if board[leg.index()].is_none() {
+                if board[leg.index()] == 0 {
                     visit(to, true);
                 }
             }
@@ -395,7 +395,7 @@ fn reach(
         Role::Elephant => {
             let roams = free && !p.hidden;
             for &(s, eye) in &t.elephant[i] {
-                if board[eye.index()].is_none() && (roams || s.on_own_half(p.color)) {
+                if board[eye.index()] == 0 && (roams || s.on_own_half(p.color)) {
                     visit(s, true);
                 }
             }
@@ -403,9 +403,15 @@ fn reach(
     }
 }
 
+/// Is the board code `code` a piece of `c` (face up or down)?
+#[inline(always)]
+fn is_own(code: u8, c: Color) -> bool {
+    code != 0 && (code - 1) >> 4 == c as u8
+}
+
 /// Pieces on a line between two points of one file or rank (`None` when
 /// they share neither).
-fn between(board: &[Option<Piece>; SQUARES], a: Square, b: Square) -> Option<u32> {
+fn between(board: &[u8; SQUARES], a: Square, b: Square) -> Option<u32> {
     let (fa, ra, fb, rb) = (
         a.file() as i32,
         a.rank() as i32,
@@ -419,7 +425,7 @@ fn between(board: &[Option<Piece>; SQUARES], a: Square, b: Square) -> Option<u32
     let mut n = 0;
     let (mut f, mut r) = (fa + df, ra + dr);
     while (f, r) != (fb, rb) {
-        if board[Square::new(f as u8, r as u8).index()].is_some() {
+        if board[Square::new(f as u8, r as u8).index()] != 0 {
             n += 1;
         }
         f += df;
@@ -431,26 +437,28 @@ fn between(board: &[Option<Piece>; SQUARES], a: Square, b: Square) -> Option<u32
 /// Report every feature of `pos` to `sink`; returns the phase.
 pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     let free = pos.rules().free_advisors_elephants();
-    let mut board = [None; SQUARES];
+    // The board's piece codes (0: empty); see `Piece::code`.
+    let board = pos.board_codes();
+    let tables = &*TABLES;
     // The pieces' squares, in square order (at most 32 pieces).
     let mut list = [0u8; 32];
     let mut len = 0;
     let mut phase = 0;
-    for sq in Square::all() {
-        let p = pos.piece_at(sq);
-        if let Some(p) = p {
-            phase += match (p.hidden, p.role) {
-                (true, _) => 1,
-                (false, Role::Chariot) => 4,
-                (false, Role::Horse | Role::Cannon) => 2,
-                _ => 0,
-            };
-            if len < list.len() {
-                list[len] = sq.index() as u8;
-                len += 1;
-            }
+    for (i, &code) in board.iter().enumerate() {
+        if code == 0 {
+            continue;
         }
-        board[sq.index()] = p;
+        let Some(p) = Piece::from_code(code) else { continue };
+        phase += match (p.hidden, p.role) {
+            (true, _) => 1,
+            (false, Role::Chariot) => 4,
+            (false, Role::Horse | Role::Cannon) => 2,
+            _ => 0,
+        };
+        if len < list.len() {
+            list[len] = i as u8;
+            len += 1;
+        }
     }
     let list = &list[..len];
     let phase = phase.min(PHASE_MAX);
@@ -470,7 +478,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
 
     for &i in list {
         let i = i as usize;
-        let Some(p) = board[i] else { continue };
+        let Some(p) = Piece::from_code(board[i]) else { continue };
         let sq = Square::from_index(i);
         let c = p.color;
         let ci = c.index();
@@ -480,8 +488,8 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         let rank = rank_of(p);
         let mut mobility = 0;
         let mut on_palace = 0;
-        reach(&board, free, sq, p, |t, attacks| {
-            let own = matches!(board[t.index()], Some(q) if q.color == c);
+        reach(tables, board, free, sq, p, |t, attacks| {
+            let own = is_own(board[t.index()], c);
             if !own {
                 mobility += 1;
             }
@@ -526,8 +534,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                     sink.add(SOLDIER_CENTER, s * center);
                     // A crossed neighbour on the same rank, counted once.
                     if let Some(n) = Square::try_new(sq.file() as i32 + 1, sq.rank() as i32) {
-                        if matches!(board[n.index()], Some(q) if q.color == c && !q.hidden && q.role == Role::Soldier)
-                        {
+                        if board[n.index()] == Piece::new(c, Role::Soldier).code() {
                             sink.add(SOLDIER_CONNECTED, s);
                         }
                     }
@@ -558,9 +565,9 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                 }
                 // No own piece ahead on its file.
                 let fwd = if c == Color::Red { 0 } else { 1 };
-                let open = TABLES.rays[i][fwd]
+                let open = tables.rays[i][fwd]
                     .iter()
-                    .all(|t| !matches!(board[t.index()], Some(q) if q.color == c));
+                    .all(|t| !is_own(board[t.index()], c));
                 if open {
                     sink.add(CHARIOT_OPEN_FILE, s);
                 }
@@ -638,7 +645,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     // Hanging, threatened and doubly attacked pieces.
     for &i in list {
         let i = i as usize;
-        let Some(p) = board[i] else { continue };
+        let Some(p) = Piece::from_code(board[i]) else { continue };
         if p.role == Role::General && !p.hidden {
             continue;
         }

@@ -397,6 +397,12 @@ impl Position {
 
     // ---- accessors ----
 
+    /// Every point's piece code (0: empty; `Piece::from_code`), for the
+    /// evaluation's hot loops.
+    #[inline]
+    pub(crate) fn board_codes(&self) -> &[u8; SQUARES] {
+        &self.board
+    }
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         Piece::from_code(self.board[sq.index()])
