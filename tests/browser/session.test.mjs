@@ -215,6 +215,9 @@ test('5. fair take-backs: a reveal stays; xiangqi and casual games take back; th
   await humanTurn(page, 2);
   await page.click('#btn-undo');
   assert.equal((await boardData(page)).moves.length, 0, 'xiangqi: nothing hidden, the take-back is fair');
+  await page.waitForFunction(() => document.getElementById('announce').textContent !== '');
+  assert.equal(await page.textContent('#announce'), "Your move and the AI's reply taken back",
+    'two plies went back: both are said');
   await newGame(page, { opponent: 'easy', undo: 'casual' });
   await typeMoves(page, ['h2e2']);
   await humanTurn(page, 2);
