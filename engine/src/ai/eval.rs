@@ -448,7 +448,9 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         if code == 0 {
             continue;
         }
-        let Some(p) = Piece::from_code(code) else { continue };
+        let Some(p) = Piece::from_code(code) else {
+            continue;
+        };
         phase += match (p.hidden, p.role) {
             (true, _) => 1,
             (false, Role::Chariot) => 4,
@@ -478,7 +480,9 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
 
     for &i in list {
         let i = i as usize;
-        let Some(p) = Piece::from_code(board[i]) else { continue };
+        let Some(p) = Piece::from_code(board[i]) else {
+            continue;
+        };
         let sq = Square::from_index(i);
         let c = p.color;
         let ci = c.index();
@@ -580,7 +584,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                 if sq.file() == enemy_general.file() {
                     sink.add(CANNON_GENERAL_FILE, s);
                 }
-                match between(&board, sq, enemy_general) {
+                match between(board, sq, enemy_general) {
                     Some(0) => sink.add(CANNON_HOLLOW, s),
                     Some(2) => sink.add(CANNON_DOUBLE_SCREEN, s),
                     _ => {}
@@ -645,7 +649,9 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     // Hanging, threatened and doubly attacked pieces.
     for &i in list {
         let i = i as usize;
-        let Some(p) = Piece::from_code(board[i]) else { continue };
+        let Some(p) = Piece::from_code(board[i]) else {
+            continue;
+        };
         if p.role == Role::General && !p.hidden {
             continue;
         }
