@@ -289,7 +289,14 @@ pub struct GameSearcher<G: Game> {
     /// window's lower end, with its score (kept if time runs out).
     root_best: Option<(G::Move, i32)>,
     seldepth: usize,
+    /// Static evaluations by position key: the key's high 32 bits and the
+    /// score, packed (0: empty). Iterative deepening, re-searches and
+    /// transpositions evaluate the same positions again and again.
+    evals: Box<[u64]>,
 }
+
+/// Entries in the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 
 impl<G: Game> GameSearcher<G> {
     pub fn new(hash_mb: usize) -> GameSearcher<G> {
@@ -313,7 +320,22 @@ impl<G: Game> GameSearcher<G> {
             excluded: Vec::new(),
             root_best: None,
             seldepth: 0,
+            evals: vec![0; EVAL_CACHE].into_boxed_slice(),
         }
+    }
+
+    /// The static evaluation of `pos`, from the cache when it is there.
+    #[inline]
+    fn evaluate(&mut self, pos: &G) -> i32 {
+        let key = pos.hash();
+        let slot = &mut self.evals[key as usize & (EVAL_CACHE - 1)];
+        let tag = (key >> 32) as u32;
+        if *slot != 0 && (*slot >> 32) as u32 == tag {
+            return *slot as u32 as i32;
+        }
+        let v = pos.evaluate();
+        *slot = (tag as u64) << 32 | v as u32 as u64;
+        v
     }
 
     pub fn resize(&mut self, hash_mb: usize) {
@@ -327,6 +349,7 @@ impl<G: Game> GameSearcher<G> {
 
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.evals.fill(0);
         self.history.clear();
     }
 
@@ -768,7 +791,7 @@ impl<G: Game> GameSearcher<G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
-            return pos.evaluate();
+            return self.evaluate(pos);
         }
         let in_check = pos.in_check();
         self.stack[ply].check = in_check;
@@ -805,7 +828,11 @@ impl<G: Game> GameSearcher<G> {
             }
         }
         let prev = self.prev_slots(ply);
-        let eval = if in_check { None } else { Some(pos.evaluate()) };
+        let eval = if in_check {
+            None
+        } else {
+            Some(self.evaluate(pos))
+        };
         self.stack[ply].eval = eval;
         // Is the side to move better off than two plies ago?
         let improving = match (eval, ply.checked_sub(2).and_then(|p| self.stack[p].eval)) {
@@ -998,7 +1025,7 @@ impl<G: Game> GameSearcher<G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let in_check = qply < 2 && pos.in_check();
-        let stand = pos.evaluate();
+        let stand = self.evaluate(pos);
         if !in_check {
             if stand >= beta || ply >= MAX_PLY || qply > 6 {
                 return stand;
