@@ -905,6 +905,16 @@ impl<G: Game> GameSearcher<G> {
             let mover = pos.mover(m);
             let victim = pos.victim(m);
             let quiet = pos.is_quiet(m, mover, victim);
+            // A reveal that takes nothing and gives no check is reduced
+            // like a quiet move, one ply less (it is a chance node: what
+            // it turns up may change the position's value).
+            let calm_reveal = G::REDUCE_CALM_REVEALS
+                && depth >= 3
+                && searched >= 2
+                && !quiet
+                && victim.is_none()
+                && pos.is_reveal(m, mover)
+                && !pos.gives_check(m);
             let s_slot = slot::<G>(mover, m);
             if searched > 0 && best > -MATE_BOUND && !in_check {
                 if quiet {
@@ -931,7 +941,10 @@ impl<G: Game> GameSearcher<G> {
             }
             // Late-move reductions.
             let mut r = 0;
-            if depth >= 3 && searched >= 2 && (quiet || score <= BAD_CAPTURE + (1 << 24)) {
+            if depth >= 3
+                && searched >= 2
+                && (quiet || calm_reveal || score <= BAD_CAPTURE + (1 << 24))
+            {
                 r = self.lmr[depth.min(63) as usize][searched.min(63)];
                 if pv_node {
                     r -= 1024;
@@ -939,7 +952,10 @@ impl<G: Game> GameSearcher<G> {
                 if !improving {
                     r += 512;
                 }
-                if quiet {
+                if calm_reveal {
+                    r -= 1024;
+                }
+                if quiet || calm_reveal {
                     if Some(m) == killers[0] || Some(m) == killers[1] || Some(m) == counter {
                         r -= 1024;
                     }
