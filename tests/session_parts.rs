@@ -355,9 +355,18 @@ fn import_says_which_move_or_field_is_wrong() {
     }
     let e = err(&format!("{head}Moves: h2e2 h9g7 h2e3"));
     assert!(e.to_string().starts_with("move 3 (h2e3)"), "{e}");
+    // Without [Game] or [Rules] the reader cannot tell which game it is,
+    // and says so; with [Game "Jieqi"] the missing header is [Rules].
+    assert!(matches!(err("Moves: h2e2"), ExportError::NoGame));
+    assert!(err("Moves: h2e2").to_string().contains("[Game \"chess\"]"));
     assert!(matches!(
-        err("Moves: h2e2"),
+        err("[Game \"Jieqi\"]\nMoves: h2e2"),
         ExportError::MissingHeader("Rules")
+    ));
+    // A chess export whose [Game] line was lost.
+    assert!(matches!(
+        err("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n[Winner \"white\"]\n\nMoves: e2e4"),
+        ExportError::NoGame
     ));
     assert!(matches!(err(head), ExportError::NoMoves));
     assert!(matches!(

@@ -159,6 +159,9 @@ pub enum ExportError {
     },
     DuplicateHeader(String),
     MissingHeader(&'static str),
+    /// Neither a `Game` nor a `Rules` header: which game this is cannot
+    /// be told.
+    NoGame,
     /// A `Game` header naming another game.
     NotJieqi(String),
     Rules(String),
@@ -198,6 +201,10 @@ impl fmt::Display for ExportError {
             ),
             ExportError::DuplicateHeader(k) => write!(f, "the header '{k}' is given twice"),
             ExportError::MissingHeader(k) => write!(f, "the header '{k}' is missing"),
+            ExportError::NoGame => write!(
+                f,
+                "no [Game] or [Rules] header: expected [Game \"Jieqi\"] with [Rules \"jieqi\"] (or chessplayx, vietnam, xiangqi), or [Game \"chess\"] or [Game \"hidden-chess\"]"
+            ),
             ExportError::NotJieqi(g) => write!(f, "'{g}' is not a Jieqi game record"),
             ExportError::Rules(r) => write!(f, "unknown rules '{r}'"),
             ExportError::Fen(e) => write!(f, "start position: {e}"),
@@ -454,7 +461,11 @@ pub fn parse_text(text: &str) -> Result<GameRecord, ExportError> {
             return Err(ExportError::NotJieqi(excerpt(g)));
         }
     }
-    let rules = get("rules").ok_or(ExportError::MissingHeader("Rules"))?;
+    let rules = match (get("rules"), get("game")) {
+        (Some(r), _) => r,
+        (None, Some(_)) => return Err(ExportError::MissingHeader("Rules")),
+        (None, None) => return Err(ExportError::NoGame),
+    };
     let rules = RuleSet::from_id(&rules.to_ascii_lowercase())
         .ok_or_else(|| ExportError::Rules(excerpt(rules)))?;
     let start_fen = get("fen").map_or_else(|| start_fen(rules), str::to_string);
