@@ -1,7 +1,7 @@
 //! The page's words in English, French, Vietnamese and Chinese.
 
 use crate::ai::Level;
-use crate::rules::{Color, Reason};
+use crate::rules::{Color, Reason, RuleSet};
 
 pub use crate::params::Lang;
 
@@ -125,6 +125,7 @@ pub enum Key {
     CurrentPosition,
     /// Said in the live region after a take-back.
     TakenBack,
+    /// Said when the player's move and the AI's reply both went back.
     TakenBackBoth,
 }
 
@@ -947,6 +948,19 @@ pub fn color(lang: Lang, c: Color) -> &'static str {
             Key::Black
         },
     )
+}
+
+/// A xiangqi-family rule set's name, as the how-to-play names it in each
+/// language (the proper names stay as they are).
+pub fn rules_name(lang: Lang, r: RuleSet) -> &'static str {
+    match (lang, r) {
+        (Lang::Vi, RuleSet::Vietnam) => "Cờ úp · Việt Nam",
+        (Lang::Vi, RuleSet::Xiangqi) => "Cờ tướng",
+        (Lang::Zh, RuleSet::Jieqi) => "揭棋",
+        (Lang::Zh, RuleSet::Vietnam) => "Cờ úp · 越南",
+        (Lang::Zh, RuleSet::Xiangqi) => "象棋",
+        _ => r.name(),
+    }
 }
 
 pub fn reason(lang: Lang, r: Reason) -> &'static str {

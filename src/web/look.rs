@@ -75,16 +75,7 @@ impl Look for Xiangqi {
         o.reason.text()
     }
     fn rules_name(lang: Lang, r: RuleSet) -> String {
-        // As the how-to-play names them in each language.
-        match (lang, r) {
-            (Lang::Vi, RuleSet::Vietnam) => "Cờ úp · Việt Nam",
-            (Lang::Vi, RuleSet::Xiangqi) => "Cờ tướng",
-            (Lang::Zh, RuleSet::Jieqi) => "揭棋",
-            (Lang::Zh, RuleSet::Vietnam) => "Cờ úp · 越南",
-            (Lang::Zh, RuleSet::Xiangqi) => "象棋",
-            _ => r.name(),
-        }
-        .to_string()
+        i18n::rules_name(lang, r).to_string()
     }
     fn rules_id(r: RuleSet) -> &'static str {
         r.id()
