@@ -419,3 +419,64 @@ fn who_sees_a_captured_face_down_piece() {
         );
     }
 }
+
+#[test]
+fn parts_share_out_every_root_move_once() {
+    use jieqi::ai::{part_moves, Part};
+    let g = Game::seeded(RuleSet::Jieqi, 5);
+    let pos = g.view(Seat::Red).position;
+    let req = Request::new(pos, Vec::new(), Strength::Level(Level::Hard));
+    let mut all = g.legal_moves().as_slice().to_vec();
+    all.sort_by_key(|m| m.to_string());
+    for of in [1u32, 2, 3] {
+        let mut seen = Vec::new();
+        for index in 0..of {
+            let part = part_moves(&req, Part { index, of });
+            // Dealt in turn: the shares differ by one move at most.
+            assert!(
+                part.len() >= all.len() / of as usize,
+                "{of}: {}",
+                part.len()
+            );
+            assert_eq!(part, part_moves(&req, Part { index, of }), "ranked alike");
+            seen.extend(part);
+        }
+        seen.sort_by_key(|m| m.to_string());
+        assert_eq!(seen, all, "{of} parts");
+    }
+}
+
+#[test]
+fn a_part_searches_only_its_share_and_the_best_score_is_played() {
+    use jieqi::ai::{best_part, part_moves, think, Part};
+    let g = Game::seeded(RuleSet::Jieqi, 5);
+    let pos = g.view(Seat::Red).position;
+    let stop = AtomicBool::new(false);
+    let mut answers = Vec::new();
+    for index in 0..2 {
+        let part = Part { index, of: 2 };
+        let req =
+            Request::new(pos.clone(), Vec::new(), Strength::Level(Level::Easy)).part(Some(part));
+        let r = think(&mut Searcher::new(1), &req, &stop, &mut |_| {});
+        let share = part_moves(&req, part);
+        assert!(share.contains(&r.best.unwrap()), "part {index}");
+        answers.push((r.best, r.score));
+    }
+    let i = best_part(&answers).unwrap();
+    assert!(answers.iter().all(|a| a.1 <= answers[i].1));
+    // A tie goes to the first; a part without a move never wins.
+    assert_eq!(best_part(&[(Some(1), 5), (Some(2), 5)]), Some(0));
+    assert_eq!(best_part(&[(None, 900), (Some(2), -5)]), Some(1));
+    assert_eq!(best_part::<u8>(&[(None, 0)]), None);
+    // More parts than moves: a part with nothing to search has no move.
+    let lone = fen::parse("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", RuleSet::Jieqi).unwrap();
+    let n = lone.legal_moves().as_slice().len() as u32;
+    let req = Request::new(lone, Vec::new(), Strength::Level(Level::Easy)).part(Some(Part {
+        index: n,
+        of: n + 1,
+    }));
+    assert_eq!(
+        think(&mut Searcher::new(1), &req, &stop, &mut |_| {}).best,
+        None
+    );
+}

@@ -328,3 +328,31 @@ fn colours_alternate_and_each_engine_sees_only_its_seats_knowledge() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn searches_side_by_side_share_out_the_root_and_play() {
+    let out = run(&[
+        "match",
+        "easy:300@2",
+        "easy:300",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("easy:300@2 vs easy:300"),
+        "{}",
+        text(&out.stdout)
+    );
+    for bad in ["easy@0", "easy@9", "easy:300@x"] {
+        let out = run(&["match", bad, "easy", "--games", "1"]);
+        assert!(!out.status.success(), "{bad}");
+        assert!(
+            text(&out.stderr).contains("number of searches"),
+            "{bad}: {}",
+            text(&out.stderr)
+        );
+    }
+}

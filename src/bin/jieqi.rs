@@ -42,7 +42,8 @@ mod cli {
               [--seed S] [--jobs J] [--out DIR] [--openings FILE]
               [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
         ENGINE: beginner | easy | medium | hard | random | uci:COMMAND; a level may carry its own
-                node budget instead of its clock, e.g. hard:90000
+                node budget instead of its clock, e.g. hard:90000, and @N searches side
+                by side that share out the root moves, e.g. hard:90000@2
   R: jieqi | chessplayx | vietnam | xiangqi (default: xiangqi for perft without FEN
      only if given; jieqi otherwise)
   perft, moves, result, match and bench also take --rules chess | hidden-chess
@@ -78,7 +79,9 @@ mod cli {
               [--seed S] [--jobs J] [--out DIR] [--openings FILE]
               [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
   ENGINE: beginner | easy | medium | hard | random | uci:COMMAND; a level may carry its own
-          node budget instead of its clock, e.g. hard:90000
+          node budget instead of its clock, e.g. hard:90000, and @N (1 to 8) searches
+          side by side, on threads, that share out the root moves (each with the budget
+          or the clock), e.g. hard:90000@2
   --seed: default random, printed; the same seed replays the same games when every
           engine has a node budget
   A move past its time (--movetime, default 1000 ms; 10000 ms under --nodes) plus a

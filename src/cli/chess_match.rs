@@ -30,12 +30,12 @@ fn choose(
     match player {
         Player::Builtin {
             level,
-            searcher,
+            searchers,
             nodes,
         } => {
             let strength = builtin_strength(*level, *nodes, cfg);
             let req = Request::from_chess_view(&game.view(seat), strength).seed(seed);
-            let m = builtin_move(searcher, &req)?;
+            let m = builtin_move(searchers, &req)?;
             Ok(ai::chess_answer(&req.position, m))
         }
         Player::Random { state } => {

@@ -93,7 +93,8 @@ pub fn parse_openings_with(
 pub(crate) enum Player<G: AiGame> {
     Builtin {
         level: Level,
-        searcher: Box<GameSearcher<G>>,
+        /// One searcher per part of the root moves (see [`ai::Part`]).
+        searchers: Vec<GameSearcher<G>>,
         nodes: Option<u64>,
     },
     Random {
@@ -103,25 +104,19 @@ pub(crate) enum Player<G: AiGame> {
 }
 
 impl<G: AiGame> Player<G> {
-    /// `spec`: a level, optionally with its own node budget (`hard:90000`),
-    /// `random`, or `uci:COMMAND` (a bare command is a UCI engine too);
-    /// `setup` is the option line that tells a UCI engine which game it plays.
+    /// `spec`: a level, optionally with its own node budget (`hard:90000`)
+    /// and a number of searches that share out the root moves, as workers
+    /// without shared memory could (`hard@2`, `hard:90000@2`: each search
+    /// has the budget, and they run side by side); `random`, or `uci:COMMAND` (a
+    /// bare command is a UCI engine too); `setup` is the option line that
+    /// tells a UCI engine which game it plays.
     pub(crate) fn new(spec: &str, seed: u64, setup: &str) -> Result<Self, String> {
-        let (name, budget) = match spec.split_once(':') {
-            Some((n, b)) if Level::from_id(n).is_some() => (
-                n,
-                Some(
-                    b.parse::<u64>()
-                        .map_err(|_| format!("bad node budget in '{spec}'"))?,
-                ),
-            ),
-            _ => (spec, None),
-        };
-        if let Some(level) = Level::from_id(name) {
+        if let Some(b) = builtin_spec(spec) {
+            let (level, nodes, parts) = b?;
             return Ok(Player::Builtin {
                 level,
-                searcher: Box::new(GameSearcher::new(16)),
-                nodes: budget,
+                searchers: (0..parts).map(|_| GameSearcher::new(16)).collect(),
+                nodes,
             });
         }
         if spec == "random" {
@@ -133,6 +128,32 @@ impl<G: AiGame> Player<G> {
         e.send("ucinewgame")?;
         Ok(Player::Uci(Box::new(e)))
     }
+}
+
+/// A built-in level as a spec names it: the level, its own node budget,
+/// and how many searches share out the root moves.
+pub(crate) type BuiltinSpec = (Level, Option<u64>, usize);
+
+/// A built-in level's spec read (see [`Player::new`]); `None` when `spec`
+/// names no level.
+pub(crate) fn builtin_spec(spec: &str) -> Option<Result<BuiltinSpec, String>> {
+    let head = spec.split([':', '@']).next().unwrap_or("");
+    let level = Level::from_id(head)?;
+    let (rest, parts) = match spec.split_once('@') {
+        Some((rest, n)) => match n.parse::<usize>() {
+            Ok(n @ 1..=8) => (rest, n),
+            _ => return Some(Err(format!("bad number of searches in '{spec}' (1 to 8)"))),
+        },
+        None => (spec, 1),
+    };
+    let nodes = match rest.split_once(':') {
+        Some((_, b)) => match b.parse::<u64>() {
+            Ok(n) => Some(n),
+            Err(_) => return Some(Err(format!("bad node budget in '{spec}'"))),
+        },
+        None => None,
+    };
+    Some(Ok((level, nodes, parts)))
 }
 
 /// How hard a built-in level plays under the match's limits: its own node
@@ -163,26 +184,63 @@ pub(crate) fn builtin_strength(level: Level, nodes: Option<u64>, cfg: &MatchConf
 }
 
 /// A built-in's move for `req`, held to its limits: a search over its node
-/// budget, or past its time when it has no budget, forfeits.
-pub(crate) fn builtin_move<G: AiGame>(
-    searcher: &mut GameSearcher<G>,
+/// budget, or past its time when it has no budget, forfeits. With several
+/// searchers, each searches its part of the root moves on its own thread
+/// and the best answer is played.
+pub(crate) fn builtin_move<G: AiGame + Send>(
+    searchers: &mut [GameSearcher<G>],
     req: &Request<G>,
-) -> Result<G::Move, String> {
+) -> Result<G::Move, String>
+where
+    GameSearcher<G>: Send,
+    G::Move: Send,
+{
     let limits = req.plan().limits;
     let stop = AtomicBool::new(false);
     let start = Instant::now();
-    let r = ai::think(searcher, req, &stop, &mut |_| {});
-    if let Some(n) = limits.nodes {
-        if r.nodes > n + BUDGET_SLACK {
-            return Err(format!(
-                "searched {} nodes, over its budget of {n}",
-                r.nodes
-            ));
+    let of = searchers.len() as u32;
+    let results: Vec<_> = if of <= 1 {
+        searchers
+            .iter_mut()
+            .map(|s| ai::think(s, req, &stop, &mut |_| {}))
+            .collect()
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = searchers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, s)| {
+                    let req = req.clone().part(Some(ai::Part {
+                        index: i as u32,
+                        of,
+                    }));
+                    let stop = &stop;
+                    scope.spawn(move || ai::think(s, &req, stop, &mut |_| {}))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .collect()
+        })
+    };
+    for r in &results {
+        if let Some(n) = limits.nodes {
+            if r.nodes > n + BUDGET_SLACK {
+                return Err(format!(
+                    "searched {} nodes, over its budget of {n}",
+                    r.nodes
+                ));
+            }
         }
-    } else if let Some(t) = limits.movetime_ms {
-        check_time(start, t)?;
     }
-    r.best.ok_or_else(|| "no move".to_string())
+    if limits.nodes.is_none() && limits.movetime_ms.is_some() {
+        check_time(start, limits.movetime_ms.unwrap_or_default())?;
+    }
+    let answers: Vec<_> = results.iter().map(|r| (r.best, r.score)).collect();
+    ai::best_part(&answers)
+        .and_then(|i| results[i].best)
+        .ok_or_else(|| "no move".to_string())
 }
 
 /// The random mover's pick among `n` legal moves (xorshift; `n` > 0).
@@ -412,12 +470,12 @@ fn choose(
     match player {
         Player::Builtin {
             level,
-            searcher,
+            searchers,
             nodes,
         } => {
             let strength = builtin_strength(*level, *nodes, cfg);
             let req = Request::from_view(&game.view(seat), strength).seed(seed);
-            builtin_move(searcher, &req)
+            builtin_move(searchers, &req)
         }
         Player::Random { state } => {
             let moves = game.legal_moves();
@@ -600,6 +658,11 @@ pub(crate) fn run_games(
     first_colour: &str,
     play_game: impl Fn(usize) -> Result<GameReport, String> + Sync,
 ) -> Result<(usize, usize, usize), String> {
+    for spec in &cfg.engines {
+        if let Some(Err(e)) = builtin_spec(spec) {
+            return Err(e);
+        }
+    }
     if let Some(dir) = &cfg.out_dir {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
     }

@@ -207,6 +207,87 @@ pub struct Request<G: Game = Position> {
     pub clock: Option<Clock>,
     /// Root moves and lines (UCI `searchmoves`, `MultiPV`).
     pub root: RootOptions<G::Move>,
+    /// One of several searches sharing the root moves ([`Part`]); `None`:
+    /// every root move.
+    pub part: Option<Part>,
+}
+
+/// One of several searches of one request that share out its root moves:
+/// searches that cannot share memory (the page's Web Workers, each on its
+/// own core) each search a share of the moves, and [`best_part`] picks
+/// among their answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Part {
+    /// Which share, from 0.
+    pub index: u32,
+    /// How many shares.
+    pub of: u32,
+}
+
+/// Depth of the search that ranks the root moves before they are shared.
+const PART_RANK_DEPTH: u32 = 2;
+
+/// The root moves of `part`: the moves `req` may play, each scored by its
+/// own shallow search (a fresh table, so every part ranks them alike), then
+/// dealt best first in turn, so the strongest candidates go to different
+/// parts. Empty when there are fewer moves than parts.
+pub fn part_moves<G: Game>(req: &Request<G>, part: Part) -> Vec<G::Move> {
+    let pos = &req.position;
+    let mut moves: Vec<G::Move> = G::list_slice(&pos.legal_moves())
+        .iter()
+        .copied()
+        .filter(|m| req.root.searchmoves.is_empty() || req.root.searchmoves.contains(m))
+        .collect();
+    if moves.is_empty() {
+        // No allowed move is legal: the search takes every legal move.
+        moves = G::list_slice(&pos.legal_moves()).to_vec();
+    }
+    let of = part.of.max(1) as usize;
+    if of == 1 {
+        return moves;
+    }
+    let mut searcher = GameSearcher::<G>::new(1);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(PART_RANK_DEPTH),
+        ..Limits::default()
+    };
+    let mut ranked: Vec<(i32, usize, G::Move)> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            let root = RootOptions {
+                searchmoves: vec![m],
+                multipv: 1,
+            };
+            let noise = Noise {
+                amplitude: 0,
+                seed: 0,
+            };
+            let r =
+                searcher.search_with(pos, &req.recent, limits, noise, &root, &stop, &mut |_| {});
+            (r.score, i, m)
+        })
+        .collect();
+    ranked.sort_by_key(|&(score, i, _)| (std::cmp::Reverse(score), i));
+    ranked
+        .into_iter()
+        .enumerate()
+        .filter(|(rank, _)| rank % of == part.index as usize)
+        .map(|(_, (_, _, m))| m)
+        .collect()
+}
+
+/// Which of several parts' answers to play: the highest score among those
+/// with a move (the first on a tie); `None` when none has one.
+pub fn best_part<M>(answers: &[(Option<M>, i32)]) -> Option<usize> {
+    let mut best: Option<(usize, i32)> = None;
+    for (i, (mv, score)) in answers.iter().enumerate() {
+        if mv.is_some() && best.is_none_or(|(_, s)| *score > s) {
+            best = Some((i, *score));
+        }
+    }
+    best.map(|(i, _)| i)
 }
 
 /// What [`think`] will do for a request.
@@ -242,6 +323,7 @@ impl<G: Game> Request<G> {
             seed: 0,
             clock: None,
             root: RootOptions::default(),
+            part: None,
         }
     }
 
@@ -251,6 +333,10 @@ impl<G: Game> Request<G> {
 
     pub fn clock(self, clock: Option<Clock>) -> Request<G> {
         Request { clock, ..self }
+    }
+
+    pub fn part(self, part: Option<Part>) -> Request<G> {
+        Request { part, ..self }
     }
 
     /// The limits, noise and guard this request is searched with.
@@ -331,8 +417,22 @@ pub fn think<G: Game>(
         seed: req.seed,
     };
     let pos = &req.position;
-    let allowed = |m: &G::Move| req.root.searchmoves.is_empty() || req.root.searchmoves.contains(m);
     let mut root = req.root.clone();
+    if let Some(part) = req.part.filter(|p| p.of > 1) {
+        root.searchmoves = part_moves(req, part);
+        if root.searchmoves.is_empty() {
+            // More parts than moves: this one has nothing to search.
+            return SearchResult {
+                best: None,
+                score: -eval::MATE,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
+    }
+    let given = root.searchmoves.clone();
+    let allowed = |m: &G::Move| given.is_empty() || given.contains(m);
     // Moves a random pick may choose from (the root's, unless guarded).
     let mut pool: Vec<_> = G::list_slice(&pos.legal_moves())
         .iter()
