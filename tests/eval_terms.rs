@@ -131,7 +131,7 @@ fn the_score_is_the_other_sides_score_negated() {
             ) {
                 continue;
             }
-            assert_eq!(a.counts[i], -b.counts[i], "{} in {text}", eval::NAMES[i]);
+            assert_eq!(a.counts[i], -b.counts[i], "{} in {text}", eval::name(i));
         }
     }
 }
@@ -221,4 +221,41 @@ fn hidden_value_is_the_pool_mean_of_the_hidden_table() {
     let r = WEIGHTS[eval::HIDDEN_POOL + 3];
     let p = WEIGHTS[eval::HIDDEN_POOL + 5];
     assert_eq!((mg, eg), ((r.0 + p.0) / 2, (r.1 + p.1) / 2));
+}
+
+#[test]
+fn face_up_pieces_count_on_their_square_seen_from_their_own_side() {
+    use jieqi::rules::{Role, Square};
+    // A red chariot on a5 and a black one on i4: both on their own fifth
+    // rank (index 5 from their side), both on an edge file.
+    let c = counts("3k5/9/9/9/R8/8r/9/9/9/4K4 w - 0 1");
+    let red = eval::pst_index(Role::Chariot, Square::new(0, 5));
+    assert_eq!(
+        red,
+        eval::pst_index(Role::Chariot, Square::new(8, 5)),
+        "files mirrored"
+    );
+    assert_eq!(c[red], 0.0, "the two cancel");
+    // The red one alone counts +1 there, the generals on their own points.
+    let c = counts("3k5/9/9/9/R8/9/9/9/9/4K4 w - 0 1");
+    assert_eq!(c[red], 1.0);
+    assert_eq!(c[eval::pst_index(Role::General, Square::new(4, 0))], 1.0);
+    assert_eq!(
+        c[eval::pst_index(Role::General, Square::new(3, 0))],
+        -1.0,
+        "d9 is Black's d0"
+    );
+    // Face-down pieces have no square term; each role has its own table.
+    let c = counts("3k5/9/9/9/9/9/X8/9/9/X3K4 w R1P1 0 1");
+    let squares: f32 = (eval::PST..eval::FEATURES)
+        .filter(|&i| i != eval::pst_index(Role::General, Square::new(4, 0)))
+        .filter(|&i| i != eval::pst_index(Role::General, Square::new(3, 0)))
+        .map(|i| c[i].abs())
+        .sum();
+    assert_eq!(squares, 0.0);
+    assert_eq!(eval::FEATURES, eval::PST + 7 * eval::PST_POINTS);
+    assert_eq!(
+        eval::name(eval::pst_index(Role::Soldier, Square::new(6, 3))),
+        "square soldier rank 3 file 2"
+    );
 }

@@ -11,7 +11,7 @@
 //! result, or a blend with the search score's prediction (`--score-weight`).
 //! The output is the Rust source of the weights table.
 
-use crate::ai::eval::{self, Weight, FEATURES, NAMES, PHASE_MAX};
+use crate::ai::eval::{self, name, Weight, FEATURES, PHASE_MAX};
 use crate::rules::xiangqi::fen;
 use crate::rules::{Color, RuleSet};
 
@@ -278,7 +278,7 @@ pub fn rounded(w: &[(f64, f64)]) -> Vec<Weight> {
 pub fn weights_source(w: &[Weight], header: &str) -> String {
     let mut s = String::from(
         "//! The evaluation's weights (middle game, end game), one per feature of\n\
-         //! [`super::NAMES`], as printed by `jieqi tune`.\n",
+         //! [`super::name`], as printed by `jieqi tune`.\n",
     );
     for line in header.lines() {
         s.push_str(&format!("//! {line}\n"));
@@ -286,7 +286,7 @@ pub fn weights_source(w: &[Weight], header: &str) -> String {
     s.push_str("\nuse super::{Weight, FEATURES};\n\n#[rustfmt::skip]\npub const WEIGHTS: [Weight; FEATURES] = [\n");
     for (i, (a, b)) in w.iter().enumerate() {
         let pair = format!("({a}, {b}),");
-        s.push_str(&format!("    {pair:<14}// {}\n", NAMES[i]));
+        s.push_str(&format!("    {pair:<14}// {}\n", name(i)));
     }
     // No final newline: the program adds one when it prints it.
     s.push_str("];");

@@ -8,14 +8,16 @@
 //! Each feature has a middle-game and an end-game weight, blended by the
 //! [`phase`] of the position.
 //!
-//! Features (see [`NAMES`]): face-up material; face-down pieces at the
+//! Features (see [`name`]): face-up material; face-down pieces at the
 //! pool-weighted mean of a separate hidden-value table, plus a bonus by the
 //! role of the start point they still hold (keeping a long-range start
 //! point hidden is worth something); identities captured unseen (what this
 //! reader does not know); soldier crossing, advance and structure; horse
 //! legs and mobility; chariot files and mobility; cannon screens towards
 //! the enemy general; palace defenders and attacks on the palace; hanging,
-//! under-attacked and doubly attacked pieces.
+//! under-attacked and doubly attacked pieces; and a piece-square table per
+//! role for face-up pieces ([`pst_index`]), which the fit on data fills in
+//! around the hand-made terms.
 
 mod weights;
 
@@ -83,11 +85,41 @@ pub const THREAT_LOWER_THEM: usize = 51;
 pub const DOUBLE_ATTACK_US: usize = 52;
 pub const DOUBLE_ATTACK_THEM: usize = 53;
 pub const UNSEEN_CAPTURED: usize = 54;
+/// Piece-square tables of face-up pieces: by role (general first), then by
+/// the point seen from the piece's own side, mirrored onto files 0..=4
+/// (`rank * 5 + file`, 50 points a role).
+pub const PST: usize = 55;
+/// Points in one role's piece-square table.
+pub const PST_POINTS: usize = 50;
 /// Number of features (and weights).
-pub const FEATURES: usize = 55;
+pub const FEATURES: usize = PST + 7 * PST_POINTS;
 
-/// Feature names, for the tuner's output.
-pub const NAMES: [&str; FEATURES] = [
+/// The piece-square feature of a face-up `role` on `rel`, the point seen
+/// from its own side.
+#[inline(always)]
+pub fn pst_index(role: Role, rel: Square) -> usize {
+    let f = rel.file() as usize;
+    PST + role.index() * PST_POINTS + rel.rank() as usize * 5 + f.min(8 - f)
+}
+
+/// A feature's name, for the tuner's output.
+pub fn name(i: usize) -> String {
+    if i < PST {
+        return NAMES[i].to_string();
+    }
+    let j = i - PST;
+    let role = [
+        "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier",
+    ]
+    .get(j / PST_POINTS)
+    .copied()
+    .unwrap_or("?");
+    let point = j % PST_POINTS;
+    format!("square {role} rank {} file {}", point / 5, point % 5)
+}
+
+/// Names of the features before the piece-square tables.
+const NAMES: [&str; PST] = [
     "material advisor",
     "material elephant",
     "material horse",
@@ -523,6 +555,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         if p.role != Role::General {
             sink.add(material_index(pos, p.role), s);
         }
+        sink.add(pst_index(p.role, rel), s);
         match p.role {
             Role::Soldier => {
                 if r >= 5 {
