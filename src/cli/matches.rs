@@ -199,43 +199,34 @@ where
     let stop = AtomicBool::new(false);
     let start = Instant::now();
     let of = searchers.len() as u32;
-    let results: Vec<_> = if of <= 1 {
-        searchers
+    // One thread a searcher (a single part of one is every root move).
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = searchers
             .iter_mut()
-            .map(|s| ai::think(s, req, &stop, &mut |_| {}))
+            .enumerate()
+            .map(|(i, s)| {
+                let req = req.clone().part(Some(ai::Part {
+                    index: i as u32,
+                    of,
+                }));
+                let stop = &stop;
+                scope.spawn(move || ai::think(s, &req, stop, &mut |_| {}))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a search thread panicked"))
             .collect()
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = searchers
-                .iter_mut()
-                .enumerate()
-                .map(|(i, s)| {
-                    let req = req.clone().part(Some(ai::Part {
-                        index: i as u32,
-                        of,
-                    }));
-                    let stop = &stop;
-                    scope.spawn(move || ai::think(s, &req, stop, &mut |_| {}))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a search thread panicked"))
-                .collect()
-        })
-    };
-    for r in &results {
-        if let Some(n) = limits.nodes {
-            if r.nodes > n + BUDGET_SLACK {
-                return Err(format!(
-                    "searched {} nodes, over its budget of {n}",
-                    r.nodes
-                ));
-            }
+    });
+    if let Some(n) = limits.nodes {
+        if let Some(r) = results.iter().find(|r| r.nodes > n + BUDGET_SLACK) {
+            return Err(format!(
+                "searched {} nodes, over its budget of {n}",
+                r.nodes
+            ));
         }
-    }
-    if limits.nodes.is_none() && limits.movetime_ms.is_some() {
-        check_time(start, limits.movetime_ms.unwrap_or_default())?;
+    } else if let Some(t) = limits.movetime_ms {
+        check_time(start, t)?;
     }
     let answers: Vec<_> = results.iter().map(|r| (r.best, r.score)).collect();
     ai::best_part(&answers)

@@ -108,12 +108,7 @@ pub fn name(i: usize) -> String {
         return NAMES[i].to_string();
     }
     let j = i - PST;
-    let role = [
-        "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier",
-    ]
-    .get(j / PST_POINTS)
-    .copied()
-    .unwrap_or("?");
+    let role = Role::ALL.get(j / PST_POINTS).map_or("?", |r| r.name());
     let point = j % PST_POINTS;
     format!("square {role} rank {} file {}", point / 5, point % 5)
 }

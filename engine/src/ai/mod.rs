@@ -213,10 +213,10 @@ pub struct Request<G: Game = Position> {
 }
 
 /// One of several searches of one request that share out its root moves:
-/// searches that cannot share memory (the page's Web Workers, each on its
-/// own core) each search a share of the moves, and [`best_part`] picks
-/// among their answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// searches that cannot share memory (as Web Workers on a static host
+/// could not) each search a share of the moves, and [`best_part`] picks
+/// among their answers. The match runner's `@N` measures it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Part {
     /// Which share, from 0.
     pub index: u32,
@@ -233,14 +233,18 @@ const PART_RANK_DEPTH: u32 = 2;
 /// parts. Empty when there are fewer moves than parts.
 pub fn part_moves<G: Game>(req: &Request<G>, part: Part) -> Vec<G::Move> {
     let pos = &req.position;
-    let mut moves: Vec<G::Move> = G::list_slice(&pos.legal_moves())
+    let legal = pos.legal_moves();
+    let legal = G::list_slice(&legal);
+    let given = &req.root.searchmoves;
+    let mut moves: Vec<G::Move> = legal
         .iter()
         .copied()
-        .filter(|m| req.root.searchmoves.is_empty() || req.root.searchmoves.contains(m))
+        .filter(|m| given.contains(m))
         .collect();
     if moves.is_empty() {
-        // No allowed move is legal: the search takes every legal move.
-        moves = G::list_slice(&pos.legal_moves()).to_vec();
+        // None given, or none of them legal: the search takes every legal
+        // move (as `searchmoves` does).
+        moves = legal.to_vec();
     }
     let of = part.of.max(1) as usize;
     if of == 1 {
@@ -260,12 +264,15 @@ pub fn part_moves<G: Game>(req: &Request<G>, part: Part) -> Vec<G::Move> {
                 searchmoves: vec![m],
                 multipv: 1,
             };
-            let noise = Noise {
-                amplitude: 0,
-                seed: 0,
-            };
-            let r =
-                searcher.search_with(pos, &req.recent, limits, noise, &root, &stop, &mut |_| {});
+            let r = searcher.search_with(
+                pos,
+                &req.recent,
+                limits,
+                Noise::default(),
+                &root,
+                &stop,
+                &mut |_| {},
+            );
             (r.score, i, m)
         })
         .collect();

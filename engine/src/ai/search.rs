@@ -912,12 +912,13 @@ impl<G: Game> GameSearcher<G> {
             let mover = pos.mover(m);
             let victim = pos.victim(m);
             let quiet = pos.is_quiet(m, mover, victim);
+            // A move late enough in a deep enough node to be reduced.
+            let late = depth >= 3 && searched >= 2;
             // A reveal that takes nothing and gives no check is reduced
             // like a quiet move, one ply less (it is a chance node: what
             // it turns up may change the position's value).
             let calm_reveal = G::REDUCE_CALM_REVEALS
-                && depth >= 3
-                && searched >= 2
+                && late
                 && !quiet
                 && victim.is_none()
                 && pos.is_reveal(m, mover)
@@ -948,10 +949,7 @@ impl<G: Game> GameSearcher<G> {
             }
             // Late-move reductions.
             let mut r = 0;
-            if depth >= 3
-                && searched >= 2
-                && (quiet || calm_reveal || score <= BAD_CAPTURE + (1 << 24))
-            {
+            if late && (quiet || calm_reveal || score <= BAD_CAPTURE + (1 << 24)) {
                 r = self.lmr[depth.min(63) as usize][searched.min(63)];
                 if pv_node {
                     r -= 1024;
