@@ -10,6 +10,43 @@ pub const FILES: u8 = 9;
 pub const RANKS: u8 = 10;
 pub const SQUARES: usize = 90;
 
+/// File and rank of each index (256 entries: a `u8` index needs no bounds
+/// check), and the palaces as bit masks: division by 9 costs more than a
+/// load, and these run in the evaluation's inner loops.
+const FILE_OF: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i % FILES as usize) as u8;
+        i += 1;
+    }
+    t
+};
+const RANK_OF: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i / FILES as usize) as u8;
+        i += 1;
+    }
+    t
+};
+/// The palaces (Red's, Black's): bit `rank * 9 + file`.
+const PALACE: [u128; 2] = {
+    let mut m = [0u128; 2];
+    let mut f = 3;
+    while f <= 5 {
+        let mut r = 0;
+        while r <= 2 {
+            m[0] |= 1 << (r * FILES as usize + f);
+            m[1] |= 1 << ((RANKS as usize - 1 - r) * FILES as usize + f);
+            r += 1;
+        }
+        f += 1;
+    }
+    m
+};
+
 /// One of the 90 intersections: `rank * 9 + file`, file `a`..`i` = 0..8,
 /// rank 0..9 from Red's edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -43,12 +80,12 @@ impl Square {
 
     #[inline]
     pub const fn file(self) -> u8 {
-        self.0 % FILES
+        FILE_OF[self.0 as usize]
     }
 
     #[inline]
     pub const fn rank(self) -> u8 {
-        self.0 / FILES
+        RANK_OF[self.0 as usize]
     }
 
     pub fn all() -> impl Iterator<Item = Square> {
@@ -64,22 +101,17 @@ impl Square {
     /// Is this point on `color`'s own half (Red: ranks 0-4)?
     #[inline]
     pub fn on_own_half(self, color: Color) -> bool {
+        // Ranks 0-4 are the first 45 points.
         match color {
-            Color::Red => self.rank() <= 4,
-            Color::Black => self.rank() >= 5,
+            Color::Red => self.0 < 45,
+            Color::Black => self.0 >= 45,
         }
     }
 
     /// Is this point inside `color`'s palace?
     #[inline]
     pub fn in_palace(self, color: Color) -> bool {
-        let f = self.file();
-        let r = self.rank();
-        (3..=5).contains(&f)
-            && match color {
-                Color::Red => r <= 2,
-                Color::Black => r >= 7,
-            }
+        PALACE[color as usize] >> self.0 & 1 != 0
     }
 
     /// Parse `a0`..`i9`.
