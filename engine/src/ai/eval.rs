@@ -467,15 +467,14 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     // The board's piece codes (0: empty); see `Piece::code`.
     let board = pos.board_codes();
     let tables = &*TABLES;
-    // The pieces' squares, in square order (at most 32 pieces).
-    let mut list = [0u8; 32];
+    // The pieces and their points, in point order (at most 32 pieces),
+    // decoded once.
+    let mut list = [(0u8, Piece::new(Color::Red, Role::General)); 32];
     let mut len = 0;
     let mut phase = 0;
-    for (i, &code) in board.iter().enumerate() {
-        if code == 0 {
-            continue;
-        }
-        let Some(p) = Piece::from_code(code) else {
+    for sq in pos.occupied_squares() {
+        let i = sq.index();
+        let Some(p) = Piece::from_code(board[i]) else {
             continue;
         };
         phase += match (p.hidden, p.role) {
@@ -485,7 +484,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
             _ => 0,
         };
         if len < list.len() {
-            list[len] = i as u8;
+            list[len] = (i as u8, p);
             len += 1;
         }
     }
@@ -505,11 +504,8 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     let mut palace_attacks = [0i32; 2];
     let generals = [pos.general(Color::Red), pos.general(Color::Black)];
 
-    for &i in list {
+    for &(i, p) in list {
         let i = i as usize;
-        let Some(p) = Piece::from_code(board[i]) else {
-            continue;
-        };
         let sq = Square::from_index(i);
         let c = p.color;
         let ci = c.index();
@@ -675,11 +671,8 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     }
 
     // Hanging, threatened and doubly attacked pieces.
-    for &i in list {
+    for &(i, p) in list {
         let i = i as usize;
-        let Some(p) = Piece::from_code(board[i]) else {
-            continue;
-        };
         if p.role == Role::General && !p.hidden {
             continue;
         }

@@ -397,6 +397,12 @@ impl Position {
 
     // ---- accessors ----
 
+    /// The occupied points, lowest first.
+    #[inline]
+    pub(crate) fn occupied_squares(&self) -> impl Iterator<Item = Square> {
+        self.occupied[0].union(self.occupied[1]).iter()
+    }
+
     /// Every point's piece code (0: empty; `Piece::from_code`), for the
     /// evaluation's hot loops.
     #[inline]

@@ -31,20 +31,21 @@ const RANK_OF: [u8; 256] = {
     }
     t
 };
-/// The palaces (Red's, Black's): bit `rank * 9 + file`.
-const PALACE: [u128; 2] = {
-    let mut m = [0u128; 2];
+/// The palaces by index: bit 0 Red's, bit 1 Black's (a table, not a
+/// 128-bit mask: wasm emulates 128-bit shifts with calls).
+const PALACE_OF: [u8; 256] = {
+    let mut t = [0u8; 256];
     let mut f = 3;
     while f <= 5 {
         let mut r = 0;
         while r <= 2 {
-            m[0] |= 1 << (r * FILES as usize + f);
-            m[1] |= 1 << ((RANKS as usize - 1 - r) * FILES as usize + f);
+            t[r * FILES as usize + f] |= 1;
+            t[(RANKS as usize - 1 - r) * FILES as usize + f] |= 2;
             r += 1;
         }
         f += 1;
     }
-    m
+    t
 };
 
 /// One of the 90 intersections: `rank * 9 + file`, file `a`..`i` = 0..8,
@@ -111,7 +112,7 @@ impl Square {
     /// Is this point inside `color`'s palace?
     #[inline]
     pub fn in_palace(self, color: Color) -> bool {
-        PALACE[color as usize] >> self.0 & 1 != 0
+        PALACE_OF[self.0 as usize] & (1 << color as u8) != 0
     }
 
     /// Parse `a0`..`i9`.
