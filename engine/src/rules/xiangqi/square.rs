@@ -11,8 +11,8 @@ pub const RANKS: u8 = 10;
 pub const SQUARES: usize = 90;
 
 /// File and rank of each index (256 entries: a `u8` index needs no bounds
-/// check), and the palaces as bit masks: division by 9 costs more than a
-/// load, and these run in the evaluation's inner loops.
+/// check): division by 9 costs more than a load, and these run in the
+/// evaluation's inner loops.
 const FILE_OF: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
