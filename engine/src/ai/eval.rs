@@ -92,7 +92,7 @@ pub const PST: usize = 55;
 /// Points in one role's piece-square table.
 pub const PST_POINTS: usize = 50;
 /// Number of features (and weights).
-pub const FEATURES: usize = PST + 7 * PST_POINTS;
+pub const FEATURES: usize = PST + Role::ALL.len() * PST_POINTS;
 
 /// The piece-square feature of a face-up `role` on `rel`, the point seen
 /// from its own side.
@@ -240,16 +240,23 @@ pub fn taper_f(mg: f64, eg: f64, phase: i32) -> f64 {
     (mg * phase as f64 + eg * (PHASE_MAX - phase) as f64) / PHASE_MAX as f64
 }
 
+/// What a piece adds to the [`phase`]: face down 1, chariot 4, horse and
+/// cannon 2, others 0.
+#[inline(always)]
+fn phase_weight(p: Piece) -> i32 {
+    match (p.hidden, p.role) {
+        (true, _) => 1,
+        (false, Role::Chariot) => 4,
+        (false, Role::Horse | Role::Cannon) => 2,
+        _ => 0,
+    }
+}
+
 /// Game phase 0 (bare) ..= [`PHASE_MAX`] (full attacking material).
 pub fn phase(pos: &Position) -> i32 {
     let mut ph = 0;
     for (_, p) in pos.pieces() {
-        ph += match (p.hidden, p.role) {
-            (true, _) => 1,
-            (false, Role::Chariot) => 4,
-            (false, Role::Horse | Role::Cannon) => 2,
-            _ => 0,
-        };
+        ph += phase_weight(p);
     }
     ph.min(PHASE_MAX)
 }
@@ -477,12 +484,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         let Some(p) = Piece::from_code(board[i]) else {
             continue;
         };
-        phase += match (p.hidden, p.role) {
-            (true, _) => 1,
-            (false, Role::Chariot) => 4,
-            (false, Role::Horse | Role::Cannon) => 2,
-            _ => 0,
-        };
+        phase += phase_weight(p);
         if len < list.len() {
             list[len] = (i as u8, p);
             len += 1;

@@ -13,20 +13,11 @@ pub const SQUARES: usize = 90;
 /// File and rank of each index (256 entries: a `u8` index needs no bounds
 /// check): division by 9 costs more than a load, and these run in the
 /// evaluation's inner loops.
-const FILE_OF: [u8; 256] = {
-    let mut t = [0u8; 256];
+const FILE_RANK: [(u8, u8); 256] = {
+    let mut t = [(0u8, 0u8); 256];
     let mut i = 0;
     while i < 256 {
-        t[i] = (i % FILES as usize) as u8;
-        i += 1;
-    }
-    t
-};
-const RANK_OF: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = (i / FILES as usize) as u8;
+        t[i] = ((i % FILES as usize) as u8, (i / FILES as usize) as u8);
         i += 1;
     }
     t
@@ -81,12 +72,12 @@ impl Square {
 
     #[inline]
     pub const fn file(self) -> u8 {
-        FILE_OF[self.0 as usize]
+        FILE_RANK[self.0 as usize].0
     }
 
     #[inline]
     pub const fn rank(self) -> u8 {
-        RANK_OF[self.0 as usize]
+        FILE_RANK[self.0 as usize].1
     }
 
     pub fn all() -> impl Iterator<Item = Square> {
