@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { minify } from 'terser';
 
 const dir = process.env.TRUNK_STAGING_DIR || process.argv[2] || 'dist';
 
@@ -117,7 +118,7 @@ function shortName(i) {
   do { s = abc[i % 52] + s; i = Math.floor(i / 52); } while (i);
   return s;
 }
-function shortenImports(jsName, wasmName) {
+async function shortenImports(jsName, wasmName) {
   const wasm = readFileSync(join(dir, wasmName));
   let js = readFileSync(join(dir, jsName), 'utf8');
   const parts = [wasm.subarray(0, 8)];
@@ -174,6 +175,11 @@ function shortenImports(jsName, wasmName) {
     if (!js.includes(quoted)) throw new Error(`postbuild: import module ${quoted} not found in ${jsName}`);
     js = js.split(quoted).join(JSON.stringify(mod));
   }
+  // The glue ships minified (wasm-bindgen writes it readable, and Trunk
+  // leaves it so): an ES module, its exports kept.
+  const small = await minify(js, { module: true, compress: { passes: 2 }, mangle: true, format: { comments: false } });
+  if (!small.code || !/\bexport\b/.test(small.code)) throw new Error(`postbuild: minifying ${jsName} failed`);
+  js = small.code;
   const newWasm = Buffer.concat(parts);
   writeFileSync(join(dir, wasmName), newWasm);
   writeFileSync(join(dir, jsName), js);
@@ -190,7 +196,7 @@ function shortenImports(jsName, wasmName) {
     return tag.replace(/integrity=("?)[^"\s>]+\1/, `integrity="${hash}"`);
   });
   if (!updated.has(jsName)) throw new Error(`postbuild: no integrity hash of ${jsName} found in index.html`);
-  console.log(`postbuild: ${names.size} import names shortened`);
+  console.log(`postbuild: ${names.size} import names shortened, ${jsName} minified`);
 }
 
 // ---- the AI worker: a module worker running the page's own wasm ----
@@ -201,7 +207,7 @@ const wasmFile = html.match(/module_or_path: '\.\/(app[^']*_bg\.wasm)'/);
 if (!glue || !wasmFile) throw new Error('postbuild: the page\'s wasm glue is not named in index.html');
 writeFileSync(join(dir, 'worker_loader.js'),
   `import init from './${glue[1]}';\ninit({ module_or_path: './${wasmFile[1]}' });\n`);
-shortenImports(glue[1], wasmFile[1]);
+await shortenImports(glue[1], wasmFile[1]);
 writeFileSync(indexPath, html);
 
 // ---- service worker: every file, a cache per content hash ----

@@ -32,8 +32,8 @@ if ! command -v npm >/dev/null; then
   step "apt-get install nodejs npm"
   apt_install nodejs npm
 fi
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -f node_modules/playwright-core/package.json ] || [ ! -f node_modules/axe-core/axe.min.js ]; then
-  step "npm ci (binaryen 132 for wasm-opt, playwright-core)"
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -f node_modules/playwright-core/package.json ] || [ ! -f node_modules/axe-core/axe.min.js ] || [ ! -f node_modules/terser/package.json ]; then
+  step "npm ci (binaryen 132 for wasm-opt, terser, playwright-core)"
   npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 fi
 if ! command -v chromium >/dev/null || ! fc-list 2>/dev/null | grep -qi "wenquanyi\|noto.*cjk"; then
