@@ -779,6 +779,12 @@ fn an_exported_chess_game_imports_back_and_bad_records_are_refused() {
     assert_eq!(back.outcome(), s.outcome());
     assert_eq!(back.log(), s.log());
     assert_eq!(back.config().takebacks, Takebacks::Off);
+    // The game's name is read in any case, as Jieqi's is ([Game "Jieqi"]).
+    let shouted = text.replace("[Game \"hidden-chess\"]", "[Game \"Hidden-Chess\"]");
+    assert!(ChessRecord::is_chess_text(&shouted));
+    assert_eq!(ChessRecord::parse(&shouted).expect("any case").moves, r.moves);
+    assert!(!ChessRecord::is_chess_text("[Game \"Jieqi\"]\n[Rules \"jieqi\"]"));
+    assert!(!ChessRecord::is_chess_text("Moves: e2e4 [Game \"chess\"]"));
 
     // Every broken record is an error, never a panic.
     let cases = [

@@ -261,6 +261,15 @@ impl ChessRecord {
         s
     }
 
+    /// Does this exported text name a chess game (`[Game "chess"]` or
+    /// `[Game "hidden-chess"]`, in any case)?
+    pub fn is_chess_text(text: &str) -> bool {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("[Game "))
+            .any(|l| quoted(l).and_then(Variant::from_id).is_some())
+    }
+
     /// Does this link's fragment (with or without `#`) hold a chess game?
     pub fn is_chess_fragment(s: &str) -> bool {
         let s = s.strip_prefix('#').unwrap_or(s);

@@ -329,7 +329,7 @@ impl Shell {
         let link = text.trim().rsplit('#').next().unwrap_or_default();
         let record = if ChessRecord::is_chess_fragment(link) {
             ChessRecord::from_fragment(link)
-        } else if text.contains("[Game \"chess\"]") || text.contains("[Game \"hidden-chess\"]") {
+        } else if ChessRecord::is_chess_text(text) {
             ChessRecord::parse(text)
         } else {
             return None;
