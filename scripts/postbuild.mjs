@@ -96,7 +96,7 @@ html = afterCharset(html, `<meta http-equiv="Content-Security-Policy" content="$
 html = afterCharset(html, '<link rel="manifest" href="./manifest.webmanifest"><meta name="theme-color" content="#a3261b"><link rel="apple-touch-icon" href="./icon-192.png">');
 writeFileSync(indexPath, html);
 
-// ---- shorter names for the wasm's imports from its JS glue ----
+// ---- the JS glue: shorter import names (in the wasm too), minified ----
 // wasm-bindgen names each import like `__wbg_getElementById_<16 hex digits>`:
 // some 260 of them, each written in the wasm and in the glue, with a hash
 // that does not compress. They become `a`, `b`, ... `ba`, ... in both files
@@ -118,7 +118,7 @@ function shortName(i) {
   do { s = abc[i % 52] + s; i = Math.floor(i / 52); } while (i);
   return s;
 }
-async function shortenImports(jsName, wasmName) {
+async function shrinkGlue(jsName, wasmName) {
   const wasm = readFileSync(join(dir, wasmName));
   let js = readFileSync(join(dir, jsName), 'utf8');
   const parts = [wasm.subarray(0, 8)];
@@ -207,7 +207,7 @@ const wasmFile = html.match(/module_or_path: '\.\/(app[^']*_bg\.wasm)'/);
 if (!glue || !wasmFile) throw new Error('postbuild: the page\'s wasm glue is not named in index.html');
 writeFileSync(join(dir, 'worker_loader.js'),
   `import init from './${glue[1]}';\ninit({ module_or_path: './${wasmFile[1]}' });\n`);
-await shortenImports(glue[1], wasmFile[1]);
+await shrinkGlue(glue[1], wasmFile[1]);
 writeFileSync(indexPath, html);
 
 // ---- service worker: every file, a cache per content hash ----
