@@ -261,6 +261,17 @@ impl ChessRecord {
         s
     }
 
+    /// An exported chess game, as a link, its fragment or text. `None`:
+    /// not a chess game (it may be a Jieqi one).
+    pub fn read(text: &str) -> Option<Result<ChessRecord, RecordError>> {
+        let link = text.trim().rsplit('#').next().unwrap_or_default();
+        if Self::is_chess_fragment(link) {
+            Some(Self::from_fragment(link))
+        } else {
+            Self::is_chess_text(text).then(|| Self::parse(text))
+        }
+    }
+
     /// Does this exported text name a chess game (`[Game "chess"]` or
     /// `[Game "hidden-chess"]`, in any case)?
     pub fn is_chess_text(text: &str) -> bool {

@@ -326,15 +326,7 @@ impl Shell {
     /// An exported chess game, opened for review (not saved over the
     /// player's game until a new one starts). `None`: not a chess record.
     pub fn chess_import(&mut self, text: &str) -> Option<Result<(), String>> {
-        let link = text.trim().rsplit('#').next().unwrap_or_default();
-        let record = if ChessRecord::is_chess_fragment(link) {
-            ChessRecord::from_fragment(link)
-        } else if ChessRecord::is_chess_text(text) {
-            ChessRecord::parse(text)
-        } else {
-            return None;
-        };
-        let r = record
+        let r = ChessRecord::read(text)?
             .and_then(|r| ChessSession::from_record(&r, now()))
             .map_err(|e| e.to_string());
         Some(r.map(|s| {
