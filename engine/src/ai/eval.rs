@@ -518,14 +518,17 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         let mut mobility = 0;
         let mut on_palace = 0;
         reach(tables, board, free, sq, p, |t, attacks| {
-            let own = is_own(board[t.index()], c);
-            if !own {
+            let code = board[t.index()];
+            if !is_own(code, c) {
                 mobility += 1;
             }
             if attacks {
-                map.count[ci][t.index()] = map.count[ci][t.index()].saturating_add(1);
-                let low = &mut map.lowest[ci][t.index()];
-                *low = (*low).min(rank);
+                // Only points with a piece on them are read back.
+                if code != 0 {
+                    map.count[ci][t.index()] = map.count[ci][t.index()].saturating_add(1);
+                    let low = &mut map.lowest[ci][t.index()];
+                    *low = (*low).min(rank);
+                }
                 if t.in_palace(c.other()) {
                     on_palace += 1;
                 }
