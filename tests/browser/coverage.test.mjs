@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { startServer, launch, openGame, tap, pointXY, boardData, newTwoPlayerGame, rgbAt, typeMoves, resign, takenFrom, PHONE, DESKTOP } from './helpers.mjs';
+import { startServer, launch, openGame, tap, pointXY, boardData, newTwoPlayerGame, startGame, rgbAt, typeMoves, resign, takenFrom, PHONE, DESKTOP } from './helpers.mjs';
 
 let server, url, browser;
 before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
@@ -23,18 +23,7 @@ async function capturedRow(page, color) {
 
 /** Start a new game through the dialog. */
 async function newGame(page, rules, opponent, side) {
-  await page.click('#btn-new');
-  await page.selectOption('#opt-rules', rules);
-  await page.selectOption('#opt-opponent', opponent);
-  await page.selectOption('#opt-side', side);
-  // The new game starts on the dialog's close event, a task queued after the
-  // dialog lost its open attribute: wait for the event itself (this listener
-  // runs after the page's), else a tap may land on the old game.
-  const started = page.evaluate(() => new Promise((ok) => {
-    document.getElementById('dlg-new').addEventListener('close', () => ok(), { once: true });
-  }));
-  await page.click('#btn-start');
-  await started;
+  await startGame(page, { rules, opponent, side });
 }
 
 /** Wait until the AI has answered and it is the player's turn after `plies` plies. */

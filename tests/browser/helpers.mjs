@@ -97,13 +97,28 @@ export async function boardData(page) {
   });
 }
 
+/**
+ * Start a new game through the New game dialog, choosing `choices` (a
+ * select's id without `opt-`, and its value; the others keep theirs).
+ * Resolves once the page has started the game: it does so on the dialog's
+ * close event, a task queued after the dialog lost its open attribute, so
+ * this waits for the event itself (its listener runs after the page's);
+ * else a tap may land on the old game.
+ */
+export async function startGame(page, choices = {}) {
+  await page.click('#btn-new');
+  for (const [id, value] of Object.entries(choices)) await page.selectOption(`#opt-${id}`, value);
+  const started = page.evaluate(() => new Promise((ok) => {
+    document.getElementById('dlg-new').addEventListener('close', () => ok(), { once: true });
+  }));
+  await page.click('#btn-start');
+  await started;
+}
+
 /** Start a new two-player game under `rules` through the New game dialog. */
 export async function newTwoPlayerGame(page, rules) {
-  await page.click('#btn-new');
-  await page.selectOption('#opt-rules', rules);
-  await page.selectOption('#opt-opponent', 'human');
-  await page.click('#btn-start');
-  await page.waitForFunction(() => !document.getElementById('dlg-new').open && /Red to move/.test(document.getElementById('status').textContent));
+  await startGame(page, { rules, opponent: 'human' });
+  await page.waitForFunction(() => /Red to move/.test(document.getElementById('status').textContent));
 }
 
 /**

@@ -3,7 +3,7 @@
 // not refill a clock, and after a take-back the side to move's clock runs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openGame, frame, DESKTOP } from './helpers.mjs';
+import { startServer, launch, openGame, frame, startGame, DESKTOP } from './helpers.mjs';
 
 let server, url, browser;
 before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
@@ -29,11 +29,7 @@ test('hostile: a second tab cannot fork the saved game (reveal fishing)', async 
   const ctx = await browser.newContext({ viewport: { width: DESKTOP.width, height: DESKTOP.height } });
   try {
     const a = (await openGame(browser, url, DESKTOP, { context: ctx })).page;
-    await a.click('#btn-new');
-    await a.selectOption('#opt-opponent', 'human');
-    await a.selectOption('#opt-undo', 'off');
-    await a.click('#btn-start');
-    await a.waitForFunction(() => !document.getElementById('dlg-new').open);
+    await startGame(a, { opponent: 'human', undo: 'off' });
     const b = (await openGame(browser, url, DESKTOP, { context: ctx, fresh: false })).page;
     // Tab A reveals one piece; tab B, still at the start, reveals another
     // one in its place and saves over A's game; then A plays on.
@@ -57,11 +53,7 @@ test('hostile: a second tab cannot fork the saved game (reveal fishing)', async 
 
 /** A new two-player game on a 3+2 clock, through the dialog. */
 async function newTimedGame(page) {
-  await page.click('#btn-new');
-  await page.selectOption('#opt-opponent', 'human');
-  await page.selectOption('#opt-clock', '3+2');
-  await page.click('#btn-start');
-  await page.waitForFunction(() => !document.getElementById('dlg-new').open);
+  await startGame(page, { opponent: 'human', clock: '3+2' });
 }
 
 // Contract: "clock state saved and restored"; "flag fall loses on time". A

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, launch, openGame, boardData, frame, tap, typeMoves, newTwoPlayerGame, DESKTOP, PHONE, shots } from './helpers.mjs';
+import { startServer, launch, openGame, boardData, frame, tap, typeMoves, newTwoPlayerGame, startGame, DESKTOP, PHONE, shots } from './helpers.mjs';
 
 let server, url, browser;
 before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
@@ -15,14 +15,7 @@ const LANGS = ['en', 'fr', 'vi', 'zh'];
 
 /** Start a new game through the New game dialog. */
 async function newGame(page, { rules = 'jieqi', opponent = 'medium', side = 'red', undo = 'fair', clock = 'none' } = {}) {
-  await page.click('#btn-new');
-  await page.selectOption('#opt-rules', rules);
-  await page.selectOption('#opt-opponent', opponent);
-  await page.selectOption('#opt-side', side);
-  await page.selectOption('#opt-undo', undo);
-  await page.selectOption('#opt-clock', clock);
-  await page.click('#btn-start');
-  await page.waitForFunction(() => !document.getElementById('dlg-new').open);
+  await startGame(page, { rules, opponent, side, undo, clock });
   await frame(page);
 }
 
