@@ -489,3 +489,66 @@ fn an_engine_that_hangs_past_its_time_loses() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("forfeits"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A perpetual check whose cycle began before the root: after a9, e8, a8,
+/// e9 (every Red move a check), a8a9 brings back the position after the
+/// first move. Where perpetual check loses, the search must score that
+/// move as a loss for Red (the game's earlier checks come with its
+/// repetition keys); where it is a draw, as a draw.
+#[test]
+fn perpetual_check_reaching_back_before_the_root() {
+    for (rules, loses) in [
+        (RuleSet::Jieqi, true),
+        (RuleSet::Xiangqi, true),
+        (RuleSet::ChessPlayX, false),
+        (RuleSet::Vietnam, false),
+    ] {
+        let mut g = Game::from_fen_seeded("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", rules, 1).unwrap();
+        for m in ["a0a9", "e9e8", "a9a8", "e8e9"] {
+            g.play(mv(m)).unwrap();
+        }
+        let view = g.view(Seat::Red);
+        let mut s = Searcher::new(4);
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let root = ai::RootOptions {
+            searchmoves: vec![mv("a8a9")],
+            multipv: 1,
+        };
+        let r = s.search_with(
+            &view.position,
+            &view.recent,
+            limits,
+            Noise::default(),
+            &root,
+            &stop,
+            &mut |_| {},
+        );
+        assert_eq!(r.best, Some(mv("a8a9")));
+        if loses {
+            assert!(
+                r.score < -ai::eval::MATE_BOUND + 1000,
+                "{rules:?}: a8a9 scored {}",
+                r.score
+            );
+        } else {
+            assert_eq!(r.score, 0, "{rules:?}: a8a9 repeats, a draw");
+        }
+        // The winning side is not fooled either: with Red's other moves
+        // allowed, Red (a chariot up) does not repeat where that loses.
+        let r = s.search(
+            &view.position,
+            &view.recent,
+            limits,
+            Noise::default(),
+            &stop,
+            &mut |_| {},
+        );
+        if loses {
+            assert_ne!(r.best, Some(mv("a8a9")), "{rules:?}");
+        }
+    }
+}

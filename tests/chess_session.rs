@@ -782,13 +782,30 @@ fn an_exported_chess_game_imports_back_and_bad_records_are_refused() {
     // The game's name is read in any case, as Jieqi's is ([Game "Jieqi"]).
     let shouted = text.replace("[Game \"hidden-chess\"]", "[Game \"Hidden-Chess\"]");
     assert!(ChessRecord::is_chess_text(&shouted));
-    assert_eq!(ChessRecord::parse(&shouted).expect("any case").moves, r.moves);
-    assert!(!ChessRecord::is_chess_text("[Game \"Jieqi\"]\n[Rules \"jieqi\"]"));
+    assert_eq!(
+        ChessRecord::parse(&shouted).expect("any case").moves,
+        r.moves
+    );
+    assert!(!ChessRecord::is_chess_text(
+        "[Game \"Jieqi\"]\n[Rules \"jieqi\"]"
+    ));
     assert!(!ChessRecord::is_chess_text("Moves: e2e4 [Game \"chess\"]"));
     // What the page's import box reads: the text, a link, or neither.
-    assert_eq!(ChessRecord::read(&shouted).expect("chess").expect("reads").moves, r.moves);
+    assert_eq!(
+        ChessRecord::read(&shouted)
+            .expect("chess")
+            .expect("reads")
+            .moves,
+        r.moves
+    );
     let link = format!("https://example.org/game/#{}", r.to_fragment());
-    assert_eq!(ChessRecord::read(&link).expect("chess").expect("reads").moves, r.moves);
+    assert_eq!(
+        ChessRecord::read(&link)
+            .expect("chess")
+            .expect("reads")
+            .moves,
+        r.moves
+    );
     assert!(ChessRecord::read("[Game \"Jieqi\"]\n[Rules \"jieqi\"]\n\nMoves:").is_none());
 
     // Every broken record is an error, never a panic.

@@ -4,7 +4,7 @@
 //! identity draws from partly used pools and at capture.
 
 use jieqi::rules::xiangqi::{fen, movetext};
-use jieqi::rules::{Color, Game, Move, Position, Role, RuleSet, Seat, Square};
+use jieqi::rules::{repetition_key, Color, Game, Move, Position, Role, RuleSet, Seat, Square};
 use std::collections::HashMap;
 
 fn sq(s: &str) -> Square {
@@ -193,9 +193,10 @@ fn views_reveal_only_what_each_rule_set_allows_through_every_channel() {
                     assert_eq!(back, v.position, "{text}");
                     // The seat's record replays for that seat (move letters are consistent).
                     // Its repetition keys are the public keys of that replay
-                    // since the last capture or reveal (nothing private).
+                    // since the last capture or reveal, and whether the side to
+                    // move is in check (nothing private).
                     let mut p = g.start_position().clone();
-                    let mut keys = vec![p.public_hash()];
+                    let mut keys = vec![repetition_key(p.public_hash(), p.in_check())];
                     for t in &v.moves {
                         let (m, rev, cap) =
                             movetext::resolve(&p, t).unwrap_or_else(|e| panic!("{t}: {e}"));
@@ -204,7 +205,7 @@ fn views_reveal_only_what_each_rule_set_allows_through_every_channel() {
                         if irreversible {
                             keys.clear();
                         }
-                        keys.push(p.public_hash());
+                        keys.push(repetition_key(p.public_hash(), p.in_check()));
                     }
                     assert_eq!(p.public_hash(), g.board().public_hash());
                     assert_eq!(v.recent, keys, "{rules:?} {seat:?}: repetition keys");

@@ -23,7 +23,7 @@ use crate::ai::{
 };
 use crate::rules::chess::{self, Variant};
 use crate::rules::xiangqi::{fen, movetext, perft};
-use crate::rules::{Color, Move, Position, Role, RuleSet};
+use crate::rules::{repetition_key, Color, Move, Position, Role, RuleSet};
 
 /// Longest command line read; longer lines are refused whole.
 pub const MAX_LINE: usize = 1 << 20;
@@ -55,7 +55,7 @@ struct State {
     chess_position: Option<chess::Position>,
     /// `None` after a refused `position`: `go` then answers `bestmove (none)`.
     position: Option<Position>,
-    /// Public keys since the last irreversible move (for repetition).
+    /// Repetition keys (`rules::repetition_key`) since the last irreversible move.
     recent: Vec<u64>,
     level: Level,
     hash_mb: usize,
@@ -70,12 +70,12 @@ impl State {
     fn new_game(&mut self) {
         if let Some(v) = self.chess {
             let pos = v.start();
-            self.recent = vec![pos.public_hash()];
+            self.recent = vec![repetition_key(pos.public_hash(), pos.in_check())];
             self.chess_position = Some(pos);
             return;
         }
         let pos = Position::start(self.rules);
-        self.recent = vec![pos.public_hash()];
+        self.recent = vec![repetition_key(pos.public_hash(), pos.in_check())];
         self.position = Some(pos);
     }
 }
@@ -415,7 +415,7 @@ impl Engine {
         } else {
             return Err("expected 'position startpos|fen <fen> [moves ...]'".into());
         };
-        let mut recent = vec![pos.public_hash()];
+        let mut recent = vec![repetition_key(pos.public_hash(), pos.in_check())];
         for (i, m) in moves.split_whitespace().enumerate() {
             let refuse =
                 |e: &dyn std::fmt::Display| format!("move {} '{}': {e}", i + 1, clip(m, 20));
@@ -424,7 +424,7 @@ impl Engine {
             if played.is_irreversible() {
                 recent.clear();
             }
-            recent.push(pos.public_hash());
+            recent.push(repetition_key(pos.public_hash(), pos.in_check()));
         }
         self.st.chess_position = Some(pos);
         self.st.recent = recent;
@@ -487,7 +487,7 @@ impl Engine {
         } else {
             return Err("expected 'position startpos|fen <fen> [moves ...]'".into());
         };
-        let mut recent = vec![pos.public_hash()];
+        let mut recent = vec![repetition_key(pos.public_hash(), pos.in_check())];
         for (i, m) in moves.split_whitespace().enumerate() {
             let refuse =
                 |e: &dyn std::fmt::Display| format!("move {} '{}': {e}", i + 1, clip(m, 20));
@@ -501,7 +501,7 @@ impl Engine {
             if played.is_irreversible() {
                 recent.clear();
             }
-            recent.push(pos.public_hash());
+            recent.push(repetition_key(pos.public_hash(), pos.in_check()));
         }
         self.st.position = Some(pos);
         self.st.recent = recent;

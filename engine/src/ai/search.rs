@@ -24,7 +24,7 @@ use super::clock::now_ms;
 use super::eval::{MATE, MATE_BOUND};
 use super::game::Game;
 use super::tt::{score_from, Bound, Tt};
-use crate::rules::{Move, Position};
+use crate::rules::{repetition_key, Move, Position};
 
 const MAX_PLY: usize = 96;
 const INF: i32 = MATE + 1;
@@ -397,8 +397,11 @@ impl<G: Game> GameSearcher<G> {
         self.reveals = 0;
         self.history.killers = [[None; 2]; MAX_PLY + 2];
         self.path.clear();
-        self.path
-            .extend(recent.iter().copied().filter(|&k| k != pos.public_hash()));
+        self.path.extend_from_slice(recent);
+        // The list ends with the root itself, which the search adds.
+        if self.path.last() == Some(&repetition_key(pos.public_hash(), pos.in_check())) {
+            self.path.pop();
+        }
         self.tt.new_search();
 
         let moves = pos.legal_moves();
@@ -643,7 +646,8 @@ impl<G: Game> GameSearcher<G> {
         ply: usize,
         stop: &AtomicBool,
     ) -> i32 {
-        self.path.push(pos.public_hash());
+        self.path
+            .push(repetition_key(pos.public_hash(), self.stack[ply - 1].check));
         let full_chance = ply == 1 || (depth >= 5 && self.reveals == 0);
         let v = self.score_move(pos, m, full_chance, |me, pos| {
             -me.negamax(pos, depth, a, b, ply, stop)
@@ -749,17 +753,22 @@ impl<G: Game> GameSearcher<G> {
     }
 
     /// The score of a repeated position (same side to move earlier on the
-    /// path), or `None`. Where the rules punish it, a side that checked with
-    /// every move of the cycle loses it; otherwise a repetition is a draw.
-    fn repetition(&self, key: u64, ply: usize, punish: bool) -> Option<i32> {
+    /// path, the game's positions before the root included), or `None`.
+    /// `key` is the node's [`repetition_key`]. Where the rules punish it, a
+    /// side that checked with every move of the cycle loses it; otherwise a
+    /// repetition is a draw.
+    fn repetition(&self, key: u64, punish: bool) -> Option<i32> {
         let n = self.path.len();
         let j = (1..=n / 2).find(|&j| self.path[n - 2 * j] == key)?;
-        if !punish || 2 * j > ply {
+        if !punish {
             return Some(0);
         }
-        // stack[ply].check is the move into this node (by the side not to move).
-        let theirs = (0..j).all(|i| self.stack[ply - 2 * i].check);
-        let ours = (0..j).all(|i| self.stack[ply - 2 * i - 1].check);
+        // Did the move into the position `back` plies before this node give
+        // check? The keys say so in bit 0.
+        let checked = |back: usize| (if back == 0 { key } else { self.path[n - back] }) & 1 == 1;
+        // The side not to move made the moves into this node, 2, 4... back.
+        let theirs = (0..j).all(|i| checked(2 * i));
+        let ours = (0..j).all(|i| checked(2 * i + 1));
         Some(match (theirs, ours) {
             (true, false) => PERPETUAL,
             (false, true) => -PERPETUAL,
@@ -802,7 +811,8 @@ impl<G: Game> GameSearcher<G> {
         }
         let in_check = pos.in_check();
         self.stack[ply].check = in_check;
-        if let Some(s) = self.repetition(pos.public_hash(), ply, pos.punishes_perpetual()) {
+        let rep = repetition_key(pos.public_hash(), in_check);
+        if let Some(s) = self.repetition(rep, pos.punishes_perpetual()) {
             return s;
         }
         if pos.drawn_by_rule() {
@@ -871,7 +881,7 @@ impl<G: Game> GameSearcher<G> {
             {
                 let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
                 let (h, u) = pos.make_null();
-                self.path.push(h);
+                self.path.push(repetition_key(h, false));
                 self.stack[ply].slot = no_slot::<G>();
                 let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, stop);
                 self.path.pop();

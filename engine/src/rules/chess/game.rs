@@ -7,7 +7,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::draws::Draws;
-use crate::rules::{Color, NoRandomness, Seat};
+use crate::rules::{repetition_key, Color, NoRandomness, Seat};
 
 use super::fen;
 use super::movetext;
@@ -94,8 +94,9 @@ pub struct View {
     pub captured: [Vec<Captured>; 2],
     /// The moves in text as this seat may read them.
     pub moves: Vec<String>,
-    /// Public keys of the positions since the last irreversible move
-    /// (oldest first, ending with the current one).
+    /// [`repetition_key`]s of the positions since the last irreversible
+    /// move (oldest first, ending with the current one), for
+    /// repetition-aware search.
     pub recent: Vec<u64>,
     pub outcome: Option<Outcome>,
     /// A move whose piece was just revealed a pawn on the last rank and
@@ -529,15 +530,27 @@ impl Game {
 
     /// Public keys since the last irreversible move, oldest first, current last.
     pub fn recent_keys(&self) -> Vec<u64> {
-        let mut keys = vec![self.truth.public_hash()];
+        self.recent(|key, _| key)
+    }
+
+    /// The same positions as [`repetition_key`]s, for the search (a seat's
+    /// [`View`] carries these).
+    pub fn recent_repetition_keys(&self) -> Vec<u64> {
+        self.recent(repetition_key)
+    }
+
+    /// `key(public key, side to move in check)` of each position since the
+    /// last irreversible move, oldest first, current last.
+    fn recent(&self, key: impl Fn(u64, bool) -> u64) -> Vec<u64> {
+        let mut keys = vec![key(self.truth.public_hash(), self.truth.in_check())];
         for i in (0..self.history.len()).rev() {
             if self.history[i].played.is_irreversible() {
                 break;
             }
             keys.push(if i == 0 {
-                self.start.public_hash()
+                key(self.start.public_hash(), self.start.in_check())
             } else {
-                self.history[i - 1].public_hash
+                key(self.history[i - 1].public_hash, self.history[i - 1].check)
             });
         }
         keys.reverse();
@@ -588,7 +601,7 @@ impl Game {
             position,
             captured,
             moves,
-            recent: self.recent_keys(),
+            recent: self.recent_repetition_keys(),
             outcome: self.outcome,
             pending_promotion: self.pending_promotion(),
         }

@@ -97,7 +97,9 @@ impl Variant {
     }
 
     pub fn from_id(id: &str) -> Option<Variant> {
-        Variant::ALL.into_iter().find(|v| v.id().eq_ignore_ascii_case(id))
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id().eq_ignore_ascii_case(id))
     }
 
     /// The start position.

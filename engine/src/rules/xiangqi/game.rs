@@ -11,6 +11,7 @@ use super::piece::{Color, Role};
 use super::position::{Move, MoveList, PlayError, Played, Pool, Position, Undo};
 use super::ruleset::{CaptureKnowledge, RuleSet};
 use super::square::Square;
+use crate::rules::repetition_key;
 pub use crate::rules::side::Seat;
 
 /// One ply of the game as the referee recorded it.
@@ -47,8 +48,9 @@ pub struct View {
     pub captured: [Vec<Captured>; 2],
     /// The moves in machine text as this seat may read them.
     pub moves: Vec<String>,
-    /// Public keys of the positions since the last capture (oldest first,
-    /// ending with the current one), for repetition-aware search.
+    /// [`repetition_key`]s of the positions since the last irreversible
+    /// move (oldest first, ending with the current one), for
+    /// repetition-aware search.
     pub recent: Vec<u64>,
     pub outcome: Option<Outcome>,
 }
@@ -580,7 +582,7 @@ impl Game {
             position,
             captured,
             moves,
-            recent: self.recent_keys(),
+            recent: self.recent_repetition_keys(),
             outcome: self.outcome,
         }
     }
@@ -596,15 +598,27 @@ impl Game {
 
     /// Public keys since the last irreversible move, oldest first, current last.
     pub fn recent_keys(&self) -> Vec<u64> {
-        let mut keys = vec![self.truth.public_hash()];
+        self.recent(|key, _| key)
+    }
+
+    /// The same positions as [`repetition_key`]s, for the search (a seat's
+    /// [`View`] carries these).
+    pub fn recent_repetition_keys(&self) -> Vec<u64> {
+        self.recent(repetition_key)
+    }
+
+    /// `key(public key, side to move in check)` of each position since the
+    /// last irreversible move, oldest first, current last.
+    fn recent(&self, key: impl Fn(u64, bool) -> u64) -> Vec<u64> {
+        let mut keys = vec![key(self.truth.public_hash(), self.truth.in_check())];
         for i in (0..self.history.len()).rev() {
             if self.history[i].played.is_irreversible() {
                 break;
             }
             keys.push(if i == 0 {
-                self.start.public_hash()
+                key(self.start.public_hash(), self.start.in_check())
             } else {
-                self.history[i - 1].public_hash
+                key(self.history[i - 1].public_hash, self.history[i - 1].check)
             });
         }
         keys.reverse();
