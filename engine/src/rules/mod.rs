@@ -16,6 +16,11 @@ pub mod side;
 pub mod xiangqi;
 
 pub use draws::NoRandomness;
+pub use side::{Color, Seat};
+pub use xiangqi::{
+    Captured, Game, Move, MoveList, Outcome, Piece, PlayError, Played, Pool, Position, Reason,
+    RestoreError, Role, RuleSet, Square, View,
+};
 
 /// A position's key for the search's repetition rule: its public key with
 /// bit 0 telling whether the side to move is in check (so whether the move
@@ -27,8 +32,3 @@ pub use draws::NoRandomness;
 pub fn repetition_key(public_hash: u64, in_check: bool) -> u64 {
     public_hash & !1 | in_check as u64
 }
-pub use side::{Color, Seat};
-pub use xiangqi::{
-    Captured, Game, Move, MoveList, Outcome, Piece, PlayError, Played, Pool, Position, Reason,
-    RestoreError, Role, RuleSet, Square, View,
-};
