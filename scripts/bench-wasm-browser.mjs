@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { argv, env } from 'node:process';
 import { pathToFileURL } from 'node:url';
-import { launch } from '../tests/browser/helpers.mjs';
+import { launch } from './chromium.mjs';
 
 const targetDir = env.CARGO_TARGET_DIR
   ? pathToFileURL(env.CARGO_TARGET_DIR.replace(/\/?$/, '/'))

@@ -2,8 +2,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
+
+export { launch } from '../../scripts/chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const root = join(here, '..', '..');
@@ -22,17 +23,6 @@ export async function startServer() {
   return { server, url: `http://127.0.0.1:${server.address().port}/` };
 }
 
-export async function launch() {
-  const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: run scripts/setup.sh`);
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    timeout: 30000,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
-}
 
 /** Open the game; collects console errors and page errors into `errors`. */
 export async function openGame(browser, url, device, { fresh = true, context, keepHelp = false } = {}) {
