@@ -6,6 +6,7 @@ use std::process::Command;
 use jieqi::ai::eval::{self, WEIGHTS};
 use jieqi::cli::datagen::{generate, DatagenConfig};
 use jieqi::cli::tune::{self, FitOptions, Sample};
+use jieqi::cli::tune_net::{self, NetOptions};
 use jieqi::rules::xiangqi::fen;
 use jieqi::rules::{Game, RuleSet, Seat};
 
@@ -227,4 +228,86 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
     assert!(src.contains("pub const WEIGHTS"), "{src}");
     assert!(String::from_utf8_lossy(&o.stderr).contains("K = "));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Samples whose search score is an interaction no linear term can give:
+/// 300 when both of two features are present, 0 otherwise.
+fn interaction_samples(n: usize) -> Vec<Sample> {
+    let (a, b) = (eval::HANGING_THEM as u16, eval::PALACE_ATTACKS as u16);
+    (0..n)
+        .map(|i| {
+            let (x, y) = (i % 2 == 1, i / 2 % 2 == 1);
+            let mut features = vec![(eval::TEMPO as u16, 1.0)];
+            if x {
+                features.push((a, 1.0));
+            }
+            if y {
+                features.push((b, 2.0));
+            }
+            Sample {
+                features,
+                mg: 0.5,
+                result: 0.5,
+                score: if x && y { 300.0 } else { 0.0 },
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_network_learns_what_the_linear_terms_cannot() {
+    let samples = interaction_samples(4000);
+    let held = interaction_samples(400);
+    let zero = vec![(0.0, 0.0); eval::FEATURES];
+    let k = 1.0;
+    let opts = NetOptions {
+        epochs: 60,
+        rate: 0.01,
+        score_weight: 1.0,
+        batch: 64,
+        seed: 7,
+    };
+    let (net, scale) = tune_net::fit_net(&samples, &held, &zero, k, &opts, &mut |_, _, _| {});
+    let before = tune_net::net_error(&tune_net::Net::zero(), &scale, &held, &zero, k, 1.0);
+    let after = tune_net::net_error(&net, &scale, &held, &zero, k, 1.0);
+    // The best linear fit of this target still errs on every sample; the
+    // network must do far better than no correction at all.
+    assert!(after < before / 20.0, "error {before} -> {after}");
+    // Inputs the data never sets keep no weight.
+    let src = tune_net::net_source(&net, &scale, "header");
+    let row = |f: usize| {
+        src.lines()
+            .find(|l| l.ends_with(&format!("// {}", eval::name(f))))
+            .unwrap_or_else(|| panic!("no row for {}", eval::name(f)))
+            .to_string()
+    };
+    assert!(
+        row(eval::HORSE_MOBILITY)
+            .trim_start()
+            .starts_with("[    0,"),
+        "{}",
+        row(eval::HORSE_MOBILITY)
+    );
+    assert!(!row(eval::HANGING_THEM).contains("[    0,    0,    0,    0,"));
+}
+
+#[test]
+fn the_printed_network_is_the_source_of_the_table() {
+    use jieqi::ai::eval::net::{HIDDEN, INPUTS, W1};
+    let src = tune_net::net_source(&tune_net::Net::zero(), &[1.0; INPUTS], "header");
+    assert!(src.starts_with("//! header\n"));
+    assert!(src.contains("pub const W1: [[i16; HIDDEN]; INPUTS] = ["));
+    let rows: Vec<&str> = src
+        .lines()
+        .filter(|l| l.trim_start().starts_with('[') && l.contains("//"))
+        .collect();
+    assert_eq!(rows.len(), INPUTS);
+    for (i, row) in rows.iter().enumerate() {
+        assert!(row.ends_with(&format!("// {}", eval::name(i))), "{row}");
+        let values = row[row.find('[').unwrap() + 1..row.find(']').unwrap()]
+            .split(',')
+            .count();
+        assert_eq!(values, HIDDEN, "{row}");
+    }
+    assert_eq!(W1.len(), INPUTS);
 }

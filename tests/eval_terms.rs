@@ -151,7 +151,7 @@ fn the_engine_sum_is_the_tuners_features_times_weights() {
     for rules in [RuleSet::Jieqi, RuleSet::Vietnam, RuleSet::Xiangqi] {
         for pos in sample_positions(rules, 8, 150) {
             let f = features(&pos);
-            let exact = f.eval(&w);
+            let exact = f.eval(&w) + eval::correction(&f.inputs, f.turn) as f64;
             let engine = evaluate(&pos) as f64;
             // Integer rounding only: one centipawn per division (six pool roles a
             // side, middle and end game), one for the blend.
@@ -166,10 +166,17 @@ fn the_engine_sum_is_the_tuners_features_times_weights() {
 
 #[test]
 fn the_start_position_is_balanced_but_for_the_tempo() {
-    let pos = Position::start(RuleSet::Jieqi);
-    assert_eq!(evaluate(&pos), WEIGHTS[eval::TEMPO].0);
-    let pos = Position::start(RuleSet::Xiangqi);
-    assert_eq!(evaluate(&pos), WEIGHTS[eval::TEMPO].0);
+    // Everything but the tempo cancels out, in the linear terms and in the
+    // learnt correction's inputs alike.
+    for rules in [RuleSet::Jieqi, RuleSet::Xiangqi] {
+        let pos = Position::start(rules);
+        let f = features(&pos);
+        let mut tempo_only = [0; eval::net::INPUTS];
+        tempo_only[eval::TEMPO] = eval::net::INPUT_SCALE;
+        assert_eq!(f.inputs, tempo_only);
+        let correction = eval::correction(&tempo_only, f.turn);
+        assert_eq!(evaluate(&pos), WEIGHTS[eval::TEMPO].0 + correction);
+    }
 }
 
 fn counts(text: &str) -> [f32; eval::FEATURES] {

@@ -59,13 +59,17 @@ mod cli {
   for the side to move). The same seed writes the same file, whatever --jobs is.";
     const TUNE_USAGE: &str =
         "usage: jieqi tune FILE [--iterations N] [--rate R] [--score-weight W] [--l2 L] [--rules R]
-  Texel fit of the evaluation's weights on datagen output: K first, then Adam on the
-  mean squared error (default 1000 iterations, rate 1 cp). --score-weight W blends the
-  search score's prediction into the target (0: game results only). --l2 L adds L times
-  the squared distance from the current weights (in units of 100 cp) to the error.
-  One block of 500 positions in ten is held out; the weights kept are those with the
-  lowest error on it (checked every 100 iterations). Progress goes to
-  stderr; stdout is the new engine/src/ai/eval/weights.rs.";
+       jieqi tune FILE --net [--epochs N] [--rate R] [--score-weight W] [--batch B] [--seed S]
+  Texel fit of the evaluation's weights on datagen output: K first (on the results),
+  then Adam on the mean squared error (default 1000 iterations, rate 1 cp).
+  --score-weight W blends the search score's prediction into the target (0: game
+  results only). --l2 L adds L times the squared distance from the current weights
+  (in units of 100 cp) to the error. One block of 500 positions in ten is held out;
+  the weights kept are those with the lowest error on it (checked every 100
+  iterations). Progress goes to stderr; stdout is the new engine/src/ai/eval/weights.rs.
+  --net fits the learnt correction instead, the linear weights fixed (default 30
+  epochs of mini-batches of 1024, rate 0.001, seed 1; the pass with the lowest
+  held-out error is kept); stdout is the new engine/src/ai/eval/net_weights.rs.";
 
     /// The usage of one subcommand, for `jieqi CMD --help` and `jieqi help CMD`.
     fn usage_of(cmd: &str) -> Option<String> {
@@ -264,6 +268,33 @@ mod cli {
                     }
                 })?;
                 Ok(format!("{report}\nwritten to {path}"))
+            }
+            "tune" if args.iter().any(|a| a == "--net") => {
+                args.retain(|a| a != "--net");
+                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let opts = cli::tune_net::NetOptions {
+                    epochs: num(flag(&mut args, "--epochs"), "--epochs", 30usize)?,
+                    rate: num(flag(&mut args, "--rate"), "--rate", 0.001f64)?,
+                    score_weight: num(flag(&mut args, "--score-weight"), "--score-weight", 0.0f64)?,
+                    batch: num(flag(&mut args, "--batch"), "--batch", 1024usize)?,
+                    seed: num(flag(&mut args, "--seed"), "--seed", 1u64)?,
+                };
+                if !(opts.rate.is_finite() && opts.rate > 0.0) {
+                    return Err("--rate must be a positive number".into());
+                }
+                if !(0.0..=1.0).contains(&opts.score_weight) {
+                    return Err("--score-weight must be between 0 and 1".into());
+                }
+                if opts.batch == 0 {
+                    return Err("--batch must be 1 or more".into());
+                }
+                let [path] = args.as_slice() else {
+                    return Err("tune needs one data FILE".into());
+                };
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read '{path}': {e}"))?;
+                cli::tune_net::tune_net_command(&text, rules, &opts, &mut |l| eprintln!("{l}"))
+                    .map_err(|e| format!("{path}: {e}"))
             }
             "tune" => {
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;

@@ -10,6 +10,7 @@ pub mod result;
 pub mod soak;
 pub mod sprt;
 pub mod tune;
+pub mod tune_net;
 pub mod uci;
 
 use crate::rules::xiangqi::notation::{self, Notation};

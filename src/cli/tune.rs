@@ -118,7 +118,7 @@ pub fn predict(k: f64, e: f64) -> f64 {
 
 /// The target of a sample: its result, blended with its score's prediction.
 #[inline]
-fn target(s: &Sample, k: f64, score_weight: f64) -> f64 {
+pub fn target(s: &Sample, k: f64, score_weight: f64) -> f64 {
     let r = s.result as f64;
     if score_weight == 0.0 {
         r
@@ -294,18 +294,14 @@ pub fn weights_source(w: &[Weight], header: &str) -> String {
 }
 
 /// `jieqi tune`: read the data, fit K then the weights, return the source.
-pub fn tune_command(
-    text: &str,
-    rules: RuleSet,
-    opts: &FitOptions,
-    log: &mut dyn FnMut(&str),
-) -> Result<String, String> {
+/// The positions of `text`, split into those to fit and those held out:
+/// one block of 500 positions in ten (whole games, mostly) is held out to
+/// check the fit on data it has not seen.
+pub fn read_split(text: &str, rules: RuleSet) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let all = parse_data(text, rules).map_err(|e| e.to_string())?;
     if all.is_empty() {
         return Err("no positions to fit".into());
     }
-    // One block of 500 positions in ten (whole games, mostly) is held out
-    // to check the fit on data it has not seen.
     let (mut samples, mut held) = (Vec::new(), Vec::new());
     for (i, s) in all.into_iter().enumerate() {
         if (i / 500) % 10 == 9 {
@@ -314,8 +310,21 @@ pub fn tune_command(
             samples.push(s);
         }
     }
+    Ok((samples, held))
+}
+
+pub fn tune_command(
+    text: &str,
+    rules: RuleSet,
+    opts: &FitOptions,
+    log: &mut dyn FnMut(&str),
+) -> Result<String, String> {
+    let (samples, held) = read_split(text, rules)?;
     let start = to_f64(&eval::WEIGHTS);
-    let k = fit_k(&samples, &start, opts.score_weight);
+    // K maps centipawns to the expected result: fitted on the results
+    // alone, whatever the target's blend (fitted on a blend with the
+    // search scores, it shrinks towards 0 as the blend leans on them).
+    let k = fit_k(&samples, &start, 0.0);
     let err = |w: &[(f64, f64)], set: &[Sample]| mean_error(set, w, k, opts.score_weight);
     let (before, held_before) = (err(&start, &samples), err(&start, &held));
     log(&format!(

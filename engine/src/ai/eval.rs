@@ -1,6 +1,6 @@
 //! Static evaluation from the side to move, in centipawns.
 //!
-//! The evaluation is linear in its weights: [`terms`] walks a position once
+//! The evaluation is mostly linear in its weights: [`terms`] walks a position once
 //! and reports every feature it sees (a count, signed by the owner: Red +,
 //! Black -) to a [`Sink`]. The engine's sink sums weight x count on the fly
 //! ([`evaluate`]); the tuner's sink records the counts ([`features`]) so a
@@ -18,7 +18,13 @@
 //! under-attacked and doubly attacked pieces; and a piece-square table per
 //! role for face-up pieces ([`pst_index`]), which the fit on data fills in
 //! around the hand-made terms.
+//!
+//! On top of the linear sum, a small learnt correction ([`net`]) reads the
+//! hand-made features (those before the tables) from the side to move and
+//! learns how they combine; [`correction`] gives it from the inputs either
+//! sink collects.
 
+pub mod net;
 mod weights;
 
 pub use weights::WEIGHTS;
@@ -179,11 +185,35 @@ pub trait Sink {
     fn add_ratio(&mut self, f: usize, num: i32, den: i32);
 }
 
-/// The engine's sink: weighted sums, middle and end game.
+/// The inputs of the learnt correction ([`net`]) as both sinks collect
+/// them: the counts of the features before the piece-square tables in
+/// [`net::INPUT_SCALE`] fixed point (Red +, Black -).
+pub type NetInputs = [i32; net::INPUTS];
+
+#[inline(always)]
+fn add_input(inputs: &mut NetInputs, f: usize, num: i32, den: i32) {
+    if f < net::INPUTS {
+        inputs[f] += num * net::INPUT_SCALE / den;
+    }
+}
+
+/// The learnt correction for the side to move `turn`.
+#[inline]
+pub fn correction(inputs: &NetInputs, turn: Color) -> i32 {
+    if turn == Color::Red {
+        net::forward(inputs)
+    } else {
+        net::forward(&inputs.map(|x| -x))
+    }
+}
+
+/// The engine's sink: weighted sums, middle and end game, and the inputs
+/// of the learnt correction.
 struct Weighted<'a> {
     w: &'a [Weight; FEATURES],
     mg: i32,
     eg: i32,
+    inputs: NetInputs,
 }
 
 impl Sink for Weighted<'_> {
@@ -191,11 +221,13 @@ impl Sink for Weighted<'_> {
     fn add(&mut self, f: usize, n: i32) {
         self.mg += self.w[f].0 * n;
         self.eg += self.w[f].1 * n;
+        add_input(&mut self.inputs, f, n, 1);
     }
     #[inline(always)]
     fn add_ratio(&mut self, f: usize, num: i32, den: i32) {
         self.mg += self.w[f].0 * num / den;
         self.eg += self.w[f].1 * num / den;
+        add_input(&mut self.inputs, f, num, den);
     }
 }
 
@@ -203,6 +235,8 @@ impl Sink for Weighted<'_> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Features {
     pub counts: [f32; FEATURES],
+    /// The learnt correction's inputs, exactly as the engine sees them.
+    pub inputs: NetInputs,
     pub phase: i32,
     /// The side to move (the evaluation is Red's score negated for Black).
     pub turn: Color,
@@ -211,15 +245,19 @@ pub struct Features {
 impl Sink for Features {
     fn add(&mut self, f: usize, n: i32) {
         self.counts[f] += n as f32;
+        add_input(&mut self.inputs, f, n, 1);
     }
     fn add_ratio(&mut self, f: usize, num: i32, den: i32) {
         self.counts[f] += num as f32 / den as f32;
+        add_input(&mut self.inputs, f, num, den);
     }
 }
 
 impl Features {
-    /// The evaluation these features give under `w`, from the side to move
-    /// (as [`evaluate_with`], without its integer rounding).
+    /// The linear evaluation these features give under `w`, from the side
+    /// to move (as [`evaluate_with`] without its integer rounding and
+    /// without the learnt correction, which is [`correction`] of
+    /// `self.inputs`).
     pub fn eval(&self, w: &[(f64, f64)]) -> f64 {
         let (mut mg, mut eg) = (0.0, 0.0);
         for (c, w) in self.counts.iter().zip(w) {
@@ -265,6 +303,7 @@ pub fn phase(pos: &Position) -> i32 {
 pub fn features(pos: &Position) -> Features {
     let mut f = Features {
         counts: [0.0; FEATURES],
+        inputs: [0; net::INPUTS],
         phase: 0,
         turn: pos.turn(),
     };
@@ -277,16 +316,19 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, &WEIGHTS)
 }
 
-/// Evaluate `pos` from the side to move with the weights `w`.
+/// Evaluate `pos` from the side to move with the linear weights `w` (and
+/// the learnt correction).
 pub fn evaluate_with(pos: &Position, w: &[Weight; FEATURES]) -> i32 {
-    let mut s = Weighted { w, mg: 0, eg: 0 };
+    let mut s = Weighted {
+        w,
+        mg: 0,
+        eg: 0,
+        inputs: [0; net::INPUTS],
+    };
     let ph = terms(pos, &mut s);
     let red = (s.mg * ph + s.eg * (PHASE_MAX - ph)) / PHASE_MAX;
-    if pos.turn() == Color::Red {
-        red
-    } else {
-        -red
-    }
+    let linear = if pos.turn() == Color::Red { red } else { -red };
+    linear + correction(&s.inputs, pos.turn())
 }
 
 fn material_index(pos: &Position, r: Role) -> usize {
