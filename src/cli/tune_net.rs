@@ -64,13 +64,10 @@ impl Net {
     /// clipping are left in `h`.
     fn forward(&self, x: &[f32; INPUTS], h: &mut [f64; HIDDEN]) -> f64 {
         let mut e = self.out_bias;
-        for j in 0..HIDDEN {
+        for (j, hj) in h.iter_mut().enumerate() {
             let w = &self.w1[j * INPUTS..(j + 1) * INPUTS];
-            let mut a = self.b1[j];
-            for i in 0..INPUTS {
-                a += w[i] * x[i] as f64;
-            }
-            h[j] = a;
+            let a = self.b1[j] + w.iter().zip(x).map(|(w, &x)| w * x as f64).sum::<f64>();
+            *hj = a;
             e += self.out[j] * a.clamp(0.0, 1.0);
         }
         e
@@ -223,8 +220,8 @@ pub fn fit_net(
                         let d = g * net.out[j];
                         grad[HIDDEN * INPUTS + j] += d;
                         let gw = &mut grad[j * INPUTS..(j + 1) * INPUTS];
-                        for i in 0..INPUTS {
-                            gw[i] += d * row.x[i] as f64;
+                        for (g, &x) in gw.iter_mut().zip(&row.x) {
+                            *g += d * x as f64;
                         }
                     }
                 }
@@ -295,10 +292,10 @@ pub fn net_source(net: &Net, scale: &[f64; INPUTS], header: &str) -> String {
         b1.join(", ")
     ));
     s.push_str("#[rustfmt::skip]\npub const W1: [[i16; HIDDEN]; INPUTS] = [\n");
-    for i in 0..INPUTS {
+    for (i, scale) in scale.iter().enumerate() {
         let row: Vec<String> = (0..HIDDEN)
             .map(|j| {
-                let w = net.w1[j * INPUTS + i] / scale[i] * W1_SCALE as f64;
+                let w = net.w1[j * INPUTS + i] / scale * W1_SCALE as f64;
                 format!("{:>5}", (w.round() as i32).clamp(-32767, 32767))
             })
             .collect();
