@@ -204,6 +204,18 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
             vec!["tune", bad_path, "--score-weight", "2"],
             "--score-weight",
         ),
+        (vec!["tune", bad_path, "--net", "--batch", "0"], "--batch"),
+        (vec!["tune", bad_path, "--net", "--rate", "x"], "--rate"),
+        (
+            vec!["tune", bad_path, "--net", "--l2", "1"],
+            "'--l2' is not a flag",
+        ),
+        (
+            vec!["tune", bad_path, "--epochs", "3"],
+            "'--epochs' is not a flag",
+        ),
+        (vec!["tune", "/nonexistent/file", "--net"], "cannot read"),
+        (vec!["tune", bad_path, "--net"], "line 2"),
     ] {
         let o = Command::new(me).args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
@@ -227,6 +239,24 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
     let src = String::from_utf8_lossy(&o.stdout);
     assert!(src.contains("pub const WEIGHTS"), "{src}");
     assert!(String::from_utf8_lossy(&o.stderr).contains("K = "));
+    let o = Command::new(me)
+        .args([
+            "tune",
+            out_path,
+            "--net",
+            "--epochs",
+            "2",
+            "--score-weight",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let src = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        src.contains("pub const W1: [[i16; HIDDEN]; INPUTS]"),
+        "{src}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

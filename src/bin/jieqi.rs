@@ -269,58 +269,73 @@ mod cli {
                 })?;
                 Ok(format!("{report}\nwritten to {path}"))
             }
-            "tune" if args.iter().any(|a| a == "--net") => {
+            "tune" => {
+                let net = args.iter().any(|a| a == "--net");
                 args.retain(|a| a != "--net");
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
-                let opts = cli::tune_net::NetOptions {
-                    epochs: num(flag(&mut args, "--epochs"), "--epochs", 30usize)?,
-                    rate: num(flag(&mut args, "--rate"), "--rate", 0.001f64)?,
-                    score_weight: num(flag(&mut args, "--score-weight"), "--score-weight", 0.0f64)?,
-                    batch: num(flag(&mut args, "--batch"), "--batch", 1024usize)?,
-                    seed: num(flag(&mut args, "--seed"), "--seed", 1u64)?,
-                };
-                if !(opts.rate.is_finite() && opts.rate > 0.0) {
+                let rate = num(
+                    flag(&mut args, "--rate"),
+                    "--rate",
+                    if net { 0.001f64 } else { 1.0 },
+                )?;
+                let score_weight =
+                    num(flag(&mut args, "--score-weight"), "--score-weight", 0.0f64)?;
+                if !(rate.is_finite() && rate > 0.0) {
                     return Err("--rate must be a positive number".into());
                 }
-                if !(0.0..=1.0).contains(&opts.score_weight) {
+                if !(0.0..=1.0).contains(&score_weight) {
                     return Err("--score-weight must be between 0 and 1".into());
                 }
-                if opts.batch == 0 {
-                    return Err("--batch must be 1 or more".into());
+                // Each fit takes its own flags; the other's are left over
+                // and refused with the arguments.
+                enum Fit {
+                    Linear(cli::tune::FitOptions),
+                    Net(cli::tune_net::NetOptions),
+                }
+                let fit = if net {
+                    let opts = cli::tune_net::NetOptions {
+                        epochs: num(flag(&mut args, "--epochs"), "--epochs", 30usize)?,
+                        rate,
+                        score_weight,
+                        batch: num(flag(&mut args, "--batch"), "--batch", 1024usize)?,
+                        seed: num(flag(&mut args, "--seed"), "--seed", 1u64)?,
+                    };
+                    if opts.batch == 0 {
+                        return Err("--batch must be 1 or more".into());
+                    }
+                    Fit::Net(opts)
+                } else {
+                    let opts = cli::tune::FitOptions {
+                        iterations: num(
+                            flag(&mut args, "--iterations"),
+                            "--iterations",
+                            1000usize,
+                        )?,
+                        rate,
+                        score_weight,
+                        l2: num(flag(&mut args, "--l2"), "--l2", 0.0f64)?,
+                        frozen: Vec::new(),
+                    };
+                    if !(opts.l2.is_finite() && opts.l2 >= 0.0) {
+                        return Err("--l2 must be a number, 0 or more".into());
+                    }
+                    Fit::Linear(opts)
+                };
+                if let Some(f) = args.iter().find(|a| a.starts_with("--")) {
+                    let fit = if net { "the --net" } else { "the linear" };
+                    return Err(format!("'{f}' is not a flag of {fit} fit"));
                 }
                 let [path] = args.as_slice() else {
                     return Err("tune needs one data FILE".into());
                 };
                 let text = std::fs::read_to_string(path)
                     .map_err(|e| format!("cannot read '{path}': {e}"))?;
-                cli::tune_net::tune_net_command(&text, rules, &opts, &mut |l| eprintln!("{l}"))
-                    .map_err(|e| format!("{path}: {e}"))
-            }
-            "tune" => {
-                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
-                let opts = cli::tune::FitOptions {
-                    iterations: num(flag(&mut args, "--iterations"), "--iterations", 1000usize)?,
-                    rate: num(flag(&mut args, "--rate"), "--rate", 1.0f64)?,
-                    score_weight: num(flag(&mut args, "--score-weight"), "--score-weight", 0.0f64)?,
-                    l2: num(flag(&mut args, "--l2"), "--l2", 0.0f64)?,
-                    frozen: Vec::new(),
-                };
-                if !(opts.rate.is_finite() && opts.rate > 0.0) {
-                    return Err("--rate must be a positive number".into());
+                let log = &mut |l: &str| eprintln!("{l}");
+                match fit {
+                    Fit::Linear(opts) => cli::tune::tune_command(&text, rules, &opts, log),
+                    Fit::Net(opts) => cli::tune_net::tune_net_command(&text, rules, &opts, log),
                 }
-                if !(opts.l2.is_finite() && opts.l2 >= 0.0) {
-                    return Err("--l2 must be a number, 0 or more".into());
-                }
-                if !(0.0..=1.0).contains(&opts.score_weight) {
-                    return Err("--score-weight must be between 0 and 1".into());
-                }
-                let [path] = args.as_slice() else {
-                    return Err("tune needs one data FILE".into());
-                };
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read '{path}': {e}"))?;
-                cli::tune::tune_command(&text, rules, &opts, &mut |l| eprintln!("{l}"))
-                    .map_err(|e| format!("{path}: {e}"))
+                .map_err(|e| format!("{path}: {e}"))
             }
             "match" => {
                 let chess = chess_flag(&mut args);

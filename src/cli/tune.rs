@@ -313,18 +313,41 @@ pub fn read_split(text: &str, rules: RuleSet) -> Result<(Vec<Sample>, Vec<Sample
     Ok((samples, held))
 }
 
+/// What both fits start from: the data, split; the current linear weights;
+/// and K, which maps centipawns to the expected result, fitted on the
+/// results alone whatever the target's blend (fitted on a blend with the
+/// search scores, it would shrink towards 0 as the blend leans on them).
+pub struct Prepared {
+    pub samples: Vec<Sample>,
+    pub held: Vec<Sample>,
+    pub weights: Vec<(f64, f64)>,
+    pub k: f64,
+}
+
+pub fn prepare(text: &str, rules: RuleSet) -> Result<Prepared, String> {
+    let (samples, held) = read_split(text, rules)?;
+    let weights = to_f64(&eval::WEIGHTS);
+    let k = fit_k(&samples, &weights, 0.0);
+    Ok(Prepared {
+        samples,
+        held,
+        weights,
+        k,
+    })
+}
+
 pub fn tune_command(
     text: &str,
     rules: RuleSet,
     opts: &FitOptions,
     log: &mut dyn FnMut(&str),
 ) -> Result<String, String> {
-    let (samples, held) = read_split(text, rules)?;
-    let start = to_f64(&eval::WEIGHTS);
-    // K maps centipawns to the expected result: fitted on the results
-    // alone, whatever the target's blend (fitted on a blend with the
-    // search scores, it shrinks towards 0 as the blend leans on them).
-    let k = fit_k(&samples, &start, 0.0);
+    let Prepared {
+        samples,
+        held,
+        weights: start,
+        k,
+    } = prepare(text, rules)?;
     let err = |w: &[(f64, f64)], set: &[Sample]| mean_error(set, w, k, opts.score_weight);
     let (before, held_before) = (err(&start, &samples), err(&start, &held));
     log(&format!(

@@ -12,7 +12,7 @@ use jieqi_engine::rules::RuleSet;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::tune::{fit_k, predict, read_split, target, to_f64, Sample};
+use super::tune::{predict, prepare, target, Prepared, Sample};
 
 /// Settings of the network fit.
 #[derive(Clone, Debug)]
@@ -197,7 +197,8 @@ pub fn fit_net(
     let mut v = vec![0.0f64; n];
     let mut t = 0;
     let a = k * std::f64::consts::LN_10 / 400.0;
-    let mut best = (mean_error(&net, &held, k), net.clone());
+    // No network is better than one that does worse on held-out data.
+    let mut best = (mean_error(&Net::zero(), &held, k), Net::zero());
     let out_at = HIDDEN * INPUTS + HIDDEN;
     for epoch in 1..=opts.epochs {
         // Shuffle (Fisher-Yates, from the seed).
@@ -313,11 +314,12 @@ pub fn tune_net_command(
     opts: &NetOptions,
     log: &mut dyn FnMut(&str),
 ) -> Result<String, String> {
-    let (samples, held) = read_split(text, rules)?;
-    let linear = to_f64(&eval::WEIGHTS);
-    // K maps centipawns to the expected result: fitted on the results
-    // alone, whatever the target's blend.
-    let k = fit_k(&samples, &linear, 0.0);
+    let Prepared {
+        samples,
+        held,
+        weights: linear,
+        k,
+    } = prepare(text, rules)?;
     let scale = input_scale(&samples);
     let linear_held = net_error(&Net::zero(), &scale, &held, &linear, k, opts.score_weight);
     log(&format!(
