@@ -192,6 +192,37 @@ impl Default for FitOptions {
     }
 }
 
+/// Adam's moments, one pair per parameter (both fits use it).
+pub struct Adam {
+    m: Vec<f64>,
+    v: Vec<f64>,
+}
+
+impl Adam {
+    const B1: f64 = 0.9;
+    const B2: f64 = 0.999;
+    const EPS: f64 = 1e-8;
+
+    pub fn new(params: usize) -> Adam {
+        Adam {
+            m: vec![0.0; params],
+            v: vec![0.0; params],
+        }
+    }
+
+    /// The step to take off parameter `j`, whose gradient is `g`, at
+    /// step number `t` (from 1).
+    #[inline]
+    pub fn step(&mut self, j: usize, g: f64, rate: f64, t: i32) -> f64 {
+        let (m, v) = (&mut self.m[j], &mut self.v[j]);
+        *m = Self::B1 * *m + (1.0 - Self::B1) * g;
+        *v = Self::B2 * *v + (1.0 - Self::B2) * g * g;
+        let mh = *m / (1.0 - Self::B1.powi(t));
+        let vh = *v / (1.0 - Self::B2.powi(t));
+        rate * mh / (vh.sqrt() + Self::EPS)
+    }
+}
+
 /// Fit the weights from `start` with `K` fixed (Adam on the mean squared
 /// error, full batch); `report(iteration, error, held-out error)` every 100
 /// iterations. With held-out samples, the weights returned are those of
@@ -211,9 +242,7 @@ pub fn fit(
         return w;
     }
     let mut best = (mean_error(held_out, &w, k, opts.score_weight), w.clone());
-    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
-    let mut m = vec![0.0f64; 2 * n];
-    let mut v = vec![0.0f64; 2 * n];
+    let mut adam = Adam::new(2 * n);
     let a = k * std::f64::consts::LN_10 / 400.0;
     let scale = 1.0 / samples.len() as f64;
     for it in 1..=opts.iterations {
@@ -239,11 +268,7 @@ pub fn fit(
                 (w[j / 2].1, start[j / 2].1)
             };
             let gj = grad[j] * scale + 2.0 * opts.l2 * (wj - sj) / 1e4;
-            m[j] = b1 * m[j] + (1.0 - b1) * gj;
-            v[j] = b2 * v[j] + (1.0 - b2) * gj * gj;
-            let mh = m[j] / (1.0 - b1.powi(it as i32));
-            let vh = v[j] / (1.0 - b2.powi(it as i32));
-            let step = opts.rate * mh / (vh.sqrt() + eps);
+            let step = adam.step(j, gj, opts.rate, it as i32);
             if j % 2 == 0 {
                 w[j / 2].0 -= step;
             } else {

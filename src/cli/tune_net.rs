@@ -12,7 +12,7 @@ use jieqi_engine::rules::RuleSet;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::tune::{predict, prepare, target, Prepared, Sample};
+use super::tune::{predict, prepare, target, Adam, Prepared, Sample};
 
 /// Settings of the network fit.
 #[derive(Clone, Debug)]
@@ -137,8 +137,9 @@ fn mean_error(net: &Net, rows: &[Row], k: f64) -> f64 {
 }
 
 /// The per-input scale: the root mean square of each input over the data
-/// (at least 0.25, so that rare inputs are not blown up).
-fn input_scale(samples: &[Sample]) -> [f64; INPUTS] {
+/// (at least 0.25, so that rare inputs are not blown up), and whether the
+/// data sets the input at all.
+fn input_scale(samples: &[Sample]) -> ([f64; INPUTS], [bool; INPUTS]) {
     let mut sq = [0f64; INPUTS];
     for s in samples {
         for (q, x) in sq.iter_mut().zip(raw_inputs(s)) {
@@ -146,7 +147,7 @@ fn input_scale(samples: &[Sample]) -> [f64; INPUTS] {
         }
     }
     let n = samples.len().max(1) as f64;
-    sq.map(|v| (v / n).sqrt().max(0.25))
+    (sq.map(|v| (v / n).sqrt().max(0.25)), sq.map(|v| v > 0.0))
 }
 
 /// Fit the network; `report(epoch, error, held-out error)` after each pass.
@@ -160,13 +161,7 @@ pub fn fit_net(
     opts: &NetOptions,
     report: &mut dyn FnMut(usize, f64, f64),
 ) -> (Net, [f64; INPUTS]) {
-    let scale = input_scale(samples);
-    let mut seen = [false; INPUTS];
-    for s in samples {
-        for (seen, x) in seen.iter_mut().zip(raw_inputs(s)) {
-            *seen |= x != 0.0;
-        }
-    }
+    let (scale, seen) = input_scale(samples);
     let train = rows(samples, linear, &scale, k, opts.score_weight);
     let held = rows(held_out, linear, &scale, k, opts.score_weight);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(opts.seed);
@@ -192,9 +187,7 @@ pub fn fit_net(
     };
     let mut order: Vec<usize> = (0..train.len()).collect();
     let n = net.params();
-    let (b1m, b2m, eps) = (0.9, 0.999, 1e-8);
-    let mut m = vec![0.0f64; n];
-    let mut v = vec![0.0f64; n];
+    let mut adam = Adam::new(n);
     let mut t = 0;
     let a = k * std::f64::consts::LN_10 / 400.0;
     // No network is better than one that does worse on held-out data.
@@ -229,19 +222,14 @@ pub fn fit_net(
             }
             t += 1;
             let inv = 1.0 / batch.len() as f64;
-            for p in 0..n {
-                let gp = grad[p] * inv;
-                m[p] = b1m * m[p] + (1.0 - b1m) * gp;
-                v[p] = b2m * v[p] + (1.0 - b2m) * gp * gp;
-                let mh = m[p] / (1.0 - b1m.powi(t));
-                let vh = v[p] / (1.0 - b2m.powi(t));
+            for (p, &g) in grad.iter().enumerate() {
                 // The output layer is in centipawns: a larger step.
                 let rate = if p >= out_at {
                     opts.rate * 500.0
                 } else {
                     opts.rate
                 };
-                let step = rate * mh / (vh.sqrt() + eps);
+                let step = adam.step(p, g * inv, rate, t);
                 if p < HIDDEN * INPUTS {
                     net.w1[p] -= step;
                 } else if p < out_at {
@@ -320,7 +308,7 @@ pub fn tune_net_command(
         weights: linear,
         k,
     } = prepare(text, rules)?;
-    let scale = input_scale(&samples);
+    let (scale, _) = input_scale(&samples);
     let linear_held = net_error(&Net::zero(), &scale, &held, &linear, k, opts.score_weight);
     log(&format!(
         "{} positions ({} held out), {INPUTS} of {FEATURES} features into {HIDDEN} units; \
