@@ -32,3 +32,49 @@ pub use xiangqi::{
 pub fn repetition_key(public_hash: u64, in_check: bool) -> u64 {
     public_hash & !1 | in_check as u64
 }
+
+/// `key(public key, side to move in check)` of each position of a game
+/// since its last irreversible move, oldest first, current last (either
+/// game): `start` and `now` are its first and current positions' (key,
+/// check), `history` its moves, each irreversible or not and followed by a
+/// position with its (key, check).
+pub(crate) fn recent_keys<R>(
+    start: (u64, bool),
+    now: (u64, bool),
+    history: &[R],
+    irreversible: impl Fn(&R) -> bool,
+    after: impl Fn(&R) -> (u64, bool),
+    key: impl Fn(u64, bool) -> u64,
+) -> Vec<u64> {
+    let mut keys = vec![key(now.0, now.1)];
+    for i in (0..history.len()).rev() {
+        if irreversible(&history[i]) {
+            break;
+        }
+        let (k, check) = if i == 0 {
+            start
+        } else {
+            after(&history[i - 1])
+        };
+        keys.push(key(k, check));
+    }
+    keys.reverse();
+    keys
+}
+
+/// A perft divide (either game): each of `moves` with `count(move)`, its
+/// leaves, sorted by move text, then the total. Depth 0 is the position
+/// itself: one leaf, no moves.
+pub(crate) fn divide<M: Copy + std::fmt::Display>(
+    moves: &[M],
+    depth: u32,
+    mut count: impl FnMut(M) -> u64,
+) -> (Vec<(M, u64)>, u64) {
+    if depth == 0 {
+        return (Vec::new(), 1);
+    }
+    let mut rows: Vec<(M, u64)> = moves.iter().map(|&m| (m, count(m))).collect();
+    rows.sort_by_key(|(m, _)| m.to_string());
+    let total = rows.iter().map(|(_, n)| n).sum();
+    (rows, total)
+}

@@ -610,19 +610,14 @@ impl Game {
     /// `key(public key, side to move in check)` of each position since the
     /// last irreversible move, oldest first, current last.
     fn recent(&self, key: impl Fn(u64, bool) -> u64) -> Vec<u64> {
-        let mut keys = vec![key(self.truth.public_hash(), self.truth.in_check())];
-        for i in (0..self.history.len()).rev() {
-            if self.history[i].played.is_irreversible() {
-                break;
-            }
-            keys.push(if i == 0 {
-                key(self.start.public_hash(), self.start.in_check())
-            } else {
-                key(self.history[i - 1].public_hash, self.history[i - 1].check)
-            });
-        }
-        keys.reverse();
-        keys
+        crate::rules::recent_keys(
+            (self.start.public_hash(), self.start.in_check()),
+            (self.truth.public_hash(), self.truth.in_check()),
+            &self.history,
+            |r| r.played.is_irreversible(),
+            |r| (r.public_hash, r.check),
+            key,
+        )
     }
 
     /// The game as a start FEN plus moves, readable by `seat`.

@@ -55,16 +55,6 @@ fn branches(pos: &Position, m: Move) -> u64 {
 
 /// Per-move counts, sorted by move text, then the total.
 pub fn divide(pos: &mut Position, depth: u32) -> (Vec<(Move, u64)>, u64) {
-    // Depth 0 is the position itself: one leaf, no moves.
-    if depth == 0 {
-        return (Vec::new(), 1);
-    }
-    let mut rows: Vec<(Move, u64)> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| (m, perft_move(pos, m, depth)))
-        .collect();
-    rows.sort_by_key(|(m, _)| m.to_string());
-    let total = rows.iter().map(|(_, n)| n).sum();
-    (rows, total)
+    let moves = pos.legal_moves();
+    crate::rules::divide(moves.as_slice(), depth, |m| perft_move(pos, m, depth))
 }
