@@ -7,8 +7,8 @@
 //! move, quiets by their histories, bad captures), butterfly, counter-move,
 //! continuation (one and two plies) and capture histories with gravity,
 //! log-based late-move reductions adjusted by history and "improving",
-//! reverse futility, razoring, null move, futility, late-move and history
-//! pruning, internal iterative reduction and check extensions. In the Jieqi
+//! reverse futility, razoring, null move, futility and late-move pruning,
+//! internal iterative reduction and check extensions. In the Jieqi
 //! family a late reveal that takes nothing is reduced too, one ply less than
 //! a quiet move. Static evaluations are cached by position key. The history tables
 //! live in [`History`] and the move picker in [`Picker`].
@@ -16,8 +16,10 @@
 //! Measured and not kept (the matches are in the closing notes): Star1-style
 //! cuts at chance nodes, singular extensions, chance nodes averaged as win
 //! probabilities, root moves scouted through one typical identity, histories
-//! for reveals, a larger reduction table, and the table's bound standing in
-//! for the static evaluation in pruning.
+//! for reveals, a larger reduction table, the table's bound standing in for
+//! the static evaluation in pruning, and history pruning of quiet moves (it
+//! won at equal nodes but not at equal time: the histories grow with the
+//! nodes searched, so a fixed threshold prunes more the longer it thinks).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -943,11 +945,8 @@ impl<G: Game> GameSearcher<G> {
                     let futile = depth <= 6
                         && alpha < MATE_BOUND
                         && eval.is_some_and(|e| e + 120 + 110 * depth <= alpha);
-                    // So are those that have kept failing elsewhere.
-                    let unpromising =
-                        depth <= 4 && self.history.quiet(pos, m, s_slot, prev) < -2500 * depth;
                     if !pv_node
-                        && (depth <= 5 && n_quiets as i32 >= lmp || futile || unpromising)
+                        && (depth <= 5 && n_quiets as i32 >= lmp || futile)
                         && !pos.gives_check(m)
                     {
                         continue;
