@@ -8,9 +8,9 @@
 //! continuation (one and two plies) and capture histories with gravity,
 //! log-based late-move reductions adjusted by history and "improving",
 //! reverse futility, razoring, null move, futility and late-move pruning,
-//! internal iterative reduction and check extensions. In the Jieqi
-//! family a late reveal that takes nothing is reduced too, one ply less than
-//! a quiet move. Static evaluations are cached by position key. The history tables
+//! internal iterative reduction and check extensions. In the Jieqi family a
+//! late reveal that takes nothing is reduced too, one ply less than a quiet
+//! move. Static evaluations are cached by position key. The history tables
 //! live in [`History`] and the move picker in [`Picker`].
 //!
 //! Measured and not kept (the matches are in the closing notes): Star1-style
