@@ -305,8 +305,10 @@ pub struct GameSearcher<G: Game> {
     evals: Box<[u64]>,
 }
 
-/// Entries in the evaluation cache (a power of two).
-const EVAL_CACHE: usize = 1 << 16;
+/// Entries in the evaluation cache (a power of two): 2 MiB. Against 1 << 16,
+/// `jieqi bench 6` runs 4.9% fewer instructions (callgrind) and `bench 8`
+/// about 3% faster (five alternated runs); 1 << 20 was no faster than 1 << 16.
+const EVAL_CACHE: usize = 1 << 18;
 
 impl<G: Game> GameSearcher<G> {
     pub fn new(hash_mb: usize) -> GameSearcher<G> {
