@@ -31,22 +31,114 @@ pub const ONE: i32 = 4096;
 /// `W1 . x` is in units of `1 / (W1_SCALE * INPUT_SCALE) = 1 / ONE`.
 pub const W1_SCALE: i32 = ONE / INPUT_SCALE;
 
+/// Hidden units in pairs: unit `2k` in the low 32 bits of lane `k`, unit
+/// `2k + 1` in the high 32 bits (as `high * 2^32 + low`, signed).
+const PAIRS: usize = HIDDEN / 2;
+
+/// Two hidden units' values in one 64-bit word, so one multiply-add moves
+/// both ("SIMD within a register"; the scalar wasm the page runs has no
+/// vector unit). The sum of packed words is the packed sum as long as each
+/// unit's sum stays an `i32`, as the unpacked arithmetic needs too.
+const fn pack(low: i32, high: i32) -> i64 {
+    ((high as i64) << 32) + low as i64
+}
+
+/// The two units of a packed word: the low one is the word's low 32 bits
+/// read as signed, the high one what remains.
+#[inline(always)]
+fn unpack(w: i64) -> (i32, i32) {
+    let low = w as i32;
+    (low, (w.wrapping_sub(low as i64) >> 32) as i32)
+}
+
+const fn pack_row(row: &[i16; HIDDEN]) -> [i64; PAIRS] {
+    let mut out = [0; PAIRS];
+    let mut k = 0;
+    while k < PAIRS {
+        out[k] = pack(row[2 * k] as i32, row[2 * k + 1] as i32);
+        k += 1;
+    }
+    out
+}
+
+/// `W1` packed by unit pairs.
+static W1_PACKED: [[i64; PAIRS]; INPUTS] = {
+    let mut out = [[0; PAIRS]; INPUTS];
+    let mut i = 0;
+    while i < INPUTS {
+        out[i] = pack_row(&W1[i]);
+        i += 1;
+    }
+    out
+};
+
+/// `B1` packed by unit pairs.
+const B1_PACKED: [i64; PAIRS] = {
+    let mut out = [0; PAIRS];
+    let mut k = 0;
+    while k < PAIRS {
+        out[k] = pack(B1[2 * k], B1[2 * k + 1]);
+        k += 1;
+    }
+    out
+};
+
 /// The correction in centipawns for the side to move, from inputs already
 /// signed for the side to move and scaled by [`INPUT_SCALE`]. Most inputs
 /// are zero in a given position; each other one adds its row of `W1`.
 #[inline]
 pub fn forward(x: &[i32; INPUTS]) -> i32 {
-    let mut acc = B1;
-    for (row, &xi) in W1.iter().zip(x) {
+    let mut acc = B1_PACKED;
+    for (row, &xi) in W1_PACKED.iter().zip(x) {
         if xi != 0 {
+            let xi = xi as i64;
             for (a, &w) in acc.iter_mut().zip(row) {
-                *a += w as i32 * xi;
+                *a = a.wrapping_add(w.wrapping_mul(xi));
             }
         }
     }
     let mut out = 0;
-    for (a, &o) in acc.iter().zip(&OUT) {
-        out += o as i32 * (*a).clamp(0, ONE);
+    for (k, &a) in acc.iter().enumerate() {
+        let (low, high) = unpack(a);
+        out += OUT[2 * k] as i32 * low.clamp(0, ONE) + OUT[2 * k + 1] as i32 * high.clamp(0, ONE);
     }
     OUT_BIAS + out / ONE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The unit-by-unit arithmetic the packed words stand for.
+    fn forward_unpacked(x: &[i32; INPUTS]) -> i32 {
+        let mut acc = B1;
+        for (row, &xi) in W1.iter().zip(x) {
+            for (a, &w) in acc.iter_mut().zip(row) {
+                *a += w as i32 * xi;
+            }
+        }
+        let out: i32 = acc.iter().zip(&OUT).map(|(a, &o)| o as i32 * (*a).clamp(0, ONE)).sum();
+        OUT_BIAS + out / ONE
+    }
+
+    #[test]
+    fn packed_pairs_compute_what_each_unit_would() {
+        for (low, high) in [(0, 0), (-1, 1), (i32::MIN, i32::MAX), (12345, -54321), (-7, -9)] {
+            assert_eq!(unpack(pack(low, high)), (low, high));
+        }
+        // Inputs of both signs and sizes well past real positions'.
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..2000 {
+            let mut x = [0; INPUTS];
+            for v in x.iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                if seed % 3 == 0 {
+                    *v = (seed >> 20) as i32 % 4000;
+                }
+            }
+            assert_eq!(forward(&x), forward_unpacked(&x));
+        }
+    }
 }
