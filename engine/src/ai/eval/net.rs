@@ -117,13 +117,23 @@ mod tests {
                 *a += w as i32 * xi;
             }
         }
-        let out: i32 = acc.iter().zip(&OUT).map(|(a, &o)| o as i32 * (*a).clamp(0, ONE)).sum();
+        let out: i32 = acc
+            .iter()
+            .zip(&OUT)
+            .map(|(a, &o)| o as i32 * (*a).clamp(0, ONE))
+            .sum();
         OUT_BIAS + out / ONE
     }
 
     #[test]
     fn packed_pairs_compute_what_each_unit_would() {
-        for (low, high) in [(0, 0), (-1, 1), (i32::MIN, i32::MAX), (12345, -54321), (-7, -9)] {
+        for (low, high) in [
+            (0, 0),
+            (-1, 1),
+            (i32::MIN, i32::MAX),
+            (12345, -54321),
+            (-7, -9),
+        ] {
             assert_eq!(unpack(pack(low, high)), (low, high));
         }
         // Inputs of both signs and sizes well past real positions'.
