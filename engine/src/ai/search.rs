@@ -17,9 +17,16 @@
 //! cuts at chance nodes, singular extensions, chance nodes averaged as win
 //! probabilities, root moves scouted through one typical identity, histories
 //! for reveals, a larger reduction table, the table's bound standing in for
-//! the static evaluation in pruning, and history pruning of quiet moves (it
-//! won at equal nodes but not at equal time: the histories grow with the
-//! nodes searched, so a fixed threshold prunes more the longer it thinks).
+//! the static evaluation in pruning, history pruning of quiet moves (it won
+//! at equal nodes but not at equal time: the histories grow with the nodes
+//! searched, so a fixed threshold prunes more the longer it thinks), delta
+//! pruning in quiescence, no check extension, one ply less reduction
+//! for a move that gives check, one more for every move where the table's
+//! move is a capture, full chance nodes from depth 4 (won at equal nodes,
+//! lost at equal time), full chance nodes in quiescence for no capture or
+//! for the first two instead of the first one, every capture by a
+//! face-down piece as a full chance node, and the typical identity's score
+//! corrected by how far its material is from the pool's mean.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
