@@ -34,6 +34,7 @@ pub const W1_SCALE: i32 = ONE / INPUT_SCALE;
 /// Hidden units in pairs: unit `2k` in the low 32 bits of lane `k`, unit
 /// `2k + 1` in the high 32 bits (as `high * 2^32 + low`, signed).
 const PAIRS: usize = HIDDEN / 2;
+const _: () = assert!(HIDDEN % 2 == 0, "hidden units go in pairs");
 
 /// Two hidden units' values in one 64-bit word, so one multiply-add moves
 /// both ("SIMD within a register"; the scalar wasm the page runs has no
