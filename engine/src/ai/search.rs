@@ -51,7 +51,8 @@ pub struct Limits {
     /// The time a move should take on a clock (the soft limit): no new
     /// iteration starts once it is mostly spent, unless the best move keeps
     /// changing or the score drops, which stretch it up to `movetime_ms`.
-    /// `None`: a fixed time, `movetime_ms`, is spent as far as it is useful.
+    /// `None`: a fixed time, `movetime_ms`, is spent in full (an iteration
+    /// cut short still plays a root move it found better than the last).
     pub soft_ms: Option<f64>,
 }
 
@@ -549,24 +550,22 @@ impl<G: Game> GameSearcher<G> {
                     0,
                 );
             }
-            // Do not start an iteration that will not finish; on a clock,
+            // On a clock, do not start an iteration that will not finish:
             // stop early when the answer is settled and spend more when the
-            // best move changes or the score falls.
+            // best move changes or the score falls. A fixed time is spent in
+            // full, since time saved there is lost.
             if let Some(t) = limits.movetime_ms {
                 changes = changes * 0.5 + f64::from(depth > 1 && result.best != last_best);
-                let budget = match limits.soft_ms {
-                    Some(soft) => {
-                        let fall = if depth > 1 && score < last_score - 40 {
-                            1.5
-                        } else {
-                            1.0
-                        };
-                        (soft * (1.0 + 2.0 * changes) * fall).min(t)
+                if let Some(soft) = limits.soft_ms {
+                    let fall = if depth > 1 && score < last_score - 40 {
+                        1.5
+                    } else {
+                        1.0
+                    };
+                    let budget = (soft * (1.0 + 2.0 * changes) * fall).min(t);
+                    if now_ms() - self.start > budget * 0.55 {
+                        break;
                     }
-                    None => t,
-                };
-                if now_ms() - self.start > budget * 0.55 {
-                    break;
                 }
             }
             if score.abs() > MATE_BOUND && depth as i32 > (MATE - score.abs()) + 2 {
