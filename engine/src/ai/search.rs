@@ -554,18 +554,16 @@ impl<G: Game> GameSearcher<G> {
             // stop early when the answer is settled and spend more when the
             // best move changes or the score falls. A fixed time is spent in
             // full, since time saved there is lost.
-            if let Some(t) = limits.movetime_ms {
+            if let (Some(t), Some(soft)) = (limits.movetime_ms, limits.soft_ms) {
                 changes = changes * 0.5 + f64::from(depth > 1 && result.best != last_best);
-                if let Some(soft) = limits.soft_ms {
-                    let fall = if depth > 1 && score < last_score - 40 {
-                        1.5
-                    } else {
-                        1.0
-                    };
-                    let budget = (soft * (1.0 + 2.0 * changes) * fall).min(t);
-                    if now_ms() - self.start > budget * 0.55 {
-                        break;
-                    }
+                let fall = if depth > 1 && score < last_score - 40 {
+                    1.5
+                } else {
+                    1.0
+                };
+                let budget = (soft * (1.0 + 2.0 * changes) * fall).min(t);
+                if now_ms() - self.start > budget * 0.55 {
+                    break;
                 }
             }
             if score.abs() > MATE_BOUND && depth as i32 > (MATE - score.abs()) + 2 {

@@ -52,11 +52,12 @@ fn unpack(w: i64) -> (i32, i32) {
     (low, (w.wrapping_sub(low as i64) >> 32) as i32)
 }
 
-const fn pack_row(row: &[i16; HIDDEN]) -> [i64; PAIRS] {
+/// One value per hidden unit, packed by unit pairs.
+const fn pack_units(units: [i32; HIDDEN]) -> [i64; PAIRS] {
     let mut out = [0; PAIRS];
     let mut k = 0;
     while k < PAIRS {
-        out[k] = pack(row[2 * k] as i32, row[2 * k + 1] as i32);
+        out[k] = pack(units[2 * k], units[2 * k + 1]);
         k += 1;
     }
     out
@@ -67,22 +68,20 @@ static W1_PACKED: [[i64; PAIRS]; INPUTS] = {
     let mut out = [[0; PAIRS]; INPUTS];
     let mut i = 0;
     while i < INPUTS {
-        out[i] = pack_row(&W1[i]);
+        let mut units = [0; HIDDEN];
+        let mut j = 0;
+        while j < HIDDEN {
+            units[j] = W1[i][j] as i32;
+            j += 1;
+        }
+        out[i] = pack_units(units);
         i += 1;
     }
     out
 };
 
 /// `B1` packed by unit pairs.
-const B1_PACKED: [i64; PAIRS] = {
-    let mut out = [0; PAIRS];
-    let mut k = 0;
-    while k < PAIRS {
-        out[k] = pack(B1[2 * k], B1[2 * k + 1]);
-        k += 1;
-    }
-    out
-};
+const B1_PACKED: [i64; PAIRS] = pack_units(B1);
 
 /// The correction in centipawns for the side to move, from inputs already
 /// signed for the side to move and scaled by [`INPUT_SCALE`]. Most inputs
