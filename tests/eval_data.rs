@@ -275,6 +275,7 @@ fn interaction_samples(n: usize) -> Vec<Sample> {
                 features.push((b, 2.0));
             }
             Sample {
+                inputs: features.clone(),
                 features,
                 mg: 0.5,
                 result: 0.5,
@@ -340,4 +341,28 @@ fn the_printed_network_is_the_source_of_the_table() {
         assert_eq!(values, HIDDEN, "{row}");
     }
     assert_eq!(W1.len(), INPUTS);
+}
+
+#[test]
+fn the_tuner_reads_the_engines_network_back() {
+    use jieqi::ai::eval::net::{HIDDEN, INPUTS};
+    // Any scale: the tuner's inputs are the sample's inputs divided by it.
+    let scale: [f64; INPUTS] = std::array::from_fn(|i| 0.5 + (i % 3) as f64);
+    let net = tune_net::Net::shipped(&scale);
+    let mut worst = 0.0f64;
+    for pos in positions(300) {
+        let sample = Sample::of(&pos, 0.5, 0.0);
+        let mut x = [0.0f32; INPUTS];
+        for &(i, v) in &sample.inputs {
+            x[i as usize] = (v as f64 / scale[i as usize]) as f32;
+        }
+        let mut h = [0.0; HIDDEN];
+        let tuner = net.forward(&x, &mut h);
+        let f = eval::features(&pos);
+        let engine = eval::correction(&f.inputs, f.turn) as f64;
+        worst = worst.max((tuner - engine).abs());
+    }
+    // The samples hold the engine's own inputs, rounded as it rounds
+    // them; what is left is the engine's integer units and output.
+    assert!(worst <= 1.5, "tuner and engine differ by {worst} cp");
 }

@@ -20,6 +20,10 @@ use crate::rules::{Color, RuleSet};
 pub struct Sample {
     /// Non-zero feature counts, signed for the side to move.
     pub features: Vec<(u16, f32)>,
+    /// The learnt correction's non-zero inputs as the engine computes them
+    /// (in [`eval::net::INPUT_SCALE`] fixed point, so a fraction is rounded
+    /// toward zero), divided back to counts and signed for the side to move.
+    pub inputs: Vec<(u16, f32)>,
     /// Middle-game share: phase / PHASE_MAX.
     pub mg: f32,
     /// Game result for the side to move: 1, 0.5 or 0.
@@ -55,6 +59,13 @@ impl Sample {
                 .enumerate()
                 .filter(|(_, c)| **c != 0.0)
                 .map(|(i, c)| (i as u16, c * sign))
+                .collect(),
+            inputs: f
+                .inputs
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| **x != 0)
+                .map(|(i, &x)| (i as u16, x as f32 * sign / eval::net::INPUT_SCALE as f32))
                 .collect(),
             mg: f.phase as f32 / PHASE_MAX as f32,
             result,

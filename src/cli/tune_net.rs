@@ -6,7 +6,7 @@
 //! Adam fits the network on mini-batches. The inputs are scaled to unit
 //! size while fitting and the scale is folded into the printed weights.
 
-use jieqi_engine::ai::eval::net::{HIDDEN, INPUTS, ONE, W1_SCALE};
+use jieqi_engine::ai::eval::net::{self, HIDDEN, INPUTS, ONE, W1_SCALE};
 use jieqi_engine::ai::eval::{self, FEATURES};
 use jieqi_engine::rules::RuleSet;
 use rand_core::{RngCore, SeedableRng};
@@ -56,13 +56,31 @@ impl Net {
         }
     }
 
+    /// The engine's network (`net_weights.rs`) in this form, for inputs
+    /// unit-scaled by `scale` (floating point: the engine's inputs are
+    /// rounded toward zero, so its values differ by a rounding).
+    pub fn shipped(scale: &[f64; INPUTS]) -> Net {
+        let mut w1 = vec![0.0; HIDDEN * INPUTS];
+        for (i, row) in net::W1.iter().enumerate() {
+            for (j, &w) in row.iter().enumerate() {
+                w1[j * INPUTS + i] = w as f64 / W1_SCALE as f64 * scale[i];
+            }
+        }
+        Net {
+            w1,
+            b1: net::B1.iter().map(|&b| b as f64 / ONE as f64).collect(),
+            out: net::OUT.iter().map(|&o| o as f64).collect(),
+            out_bias: net::OUT_BIAS as f64,
+        }
+    }
+
     fn params(&self) -> usize {
         self.w1.len() + self.b1.len() + self.out.len() + 1
     }
 
     /// The correction for unit-scaled inputs `x`; the units' sums before
     /// clipping are left in `h`.
-    fn forward(&self, x: &[f32; INPUTS], h: &mut [f64; HIDDEN]) -> f64 {
+    pub fn forward(&self, x: &[f32; INPUTS], h: &mut [f64; HIDDEN]) -> f64 {
         let mut e = self.out_bias;
         for (j, hj) in h.iter_mut().enumerate() {
             let w = &self.w1[j * INPUTS..(j + 1) * INPUTS];
@@ -75,10 +93,11 @@ impl Net {
 }
 
 /// The network's inputs of a sample before scaling: the features before
-/// the piece-square tables, already signed for the side to move.
+/// the piece-square tables as the engine rounds them, already signed for
+/// the side to move.
 fn raw_inputs(s: &Sample) -> [f64; INPUTS] {
     let mut x = [0.0; INPUTS];
-    for &(i, c) in &s.features {
+    for &(i, c) in &s.inputs {
         if (i as usize) < INPUTS {
             x[i as usize] = c as f64;
         }
@@ -310,9 +329,18 @@ pub fn tune_net_command(
     } = prepare(text, rules)?;
     let (scale, _) = input_scale(&samples);
     let linear_held = net_error(&Net::zero(), &scale, &held, &linear, k, opts.score_weight);
+    let shipped_held = net_error(
+        &Net::shipped(&scale),
+        &scale,
+        &held,
+        &linear,
+        k,
+        opts.score_weight,
+    );
     log(&format!(
         "{} positions ({} held out), {INPUTS} of {FEATURES} features into {HIDDEN} units; \
-         K = {k:.4}; held-out error of the linear evaluation alone {linear_held:.6}",
+         K = {k:.4}; held-out error of the linear evaluation alone {linear_held:.6}, \
+         with the engine's network {shipped_held:.6}",
         samples.len() + held.len(),
         held.len()
     ));
