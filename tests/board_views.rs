@@ -103,7 +103,8 @@ fn after(pos: &Position, m: Move) -> Position {
 #[test]
 fn moves_tried_in_place_agree_with_moves_made() {
     let mut captures = 0;
-    playouts(4, 60, |pos| {
+    // Long games too: pins and discovered checks come with open lines.
+    playouts(12, 120, |pos| {
         let us = pos.turn();
         let mut pseudo = MoveList::new();
         pos.pseudo_moves(&mut pseudo);

@@ -525,28 +525,8 @@ impl Position {
         let i = sq.index();
         let piece_at = |s: Square| Piece::from_code(code(s));
         // Chariots, cannons and the facing general along the four lines.
-        for d in 0..4 {
-            let mut screened = false;
-            for &s in &t.rays[i][d] {
-                let c = code(s);
-                if c == 0 {
-                    continue;
-                }
-                let p = Piece::from_code(c).unwrap();
-                if !screened {
-                    if p.color == by
-                        && (p.role == Role::Chariot || (facing && d < 2 && p.role == Role::General))
-                    {
-                        return true;
-                    }
-                    screened = true;
-                } else {
-                    if p.color == by && p.role == Role::Cannon {
-                        return true;
-                    }
-                    break;
-                }
-            }
+        if (0..4).any(|d| self.line_attack(code, sq, d, by, facing)) {
+            return true;
         }
         // Soldiers and the general one step away.
         for &s in &t.orthogonal[i] {
@@ -560,12 +540,8 @@ impl Position {
             }
         }
         for &(h, leg) in &t.horse_from[i] {
-            if code(leg) == 0 {
-                if let Some(p) = piece_at(h) {
-                    if p.color == by && p.role == Role::Horse {
-                        return true;
-                    }
-                }
+            if code(leg) == 0 && self.horse_of(code, h, by) {
+                return true;
             }
         }
         for &a in &t.diagonal[i] {
@@ -577,18 +553,105 @@ impl Position {
             }
         }
         for &(e, eye) in &t.elephant[i] {
-            if code(eye) == 0 {
-                if let Some(p) = piece_at(e) {
-                    if p.color == by
-                        && p.role == Role::Elephant
-                        && (self.is_free(p) || sq.on_own_half(by))
-                    {
-                        return true;
-                    }
-                }
+            if code(eye) == 0 && self.elephant_reaches(code, e, sq, by) {
+                return true;
             }
         }
         false
+    }
+
+    /// Along line `d` from `sq` (see `attacks::DIRS`), does a chariot of `by`
+    /// (or, with `facing`, its general along a file) see `sq`, or a cannon
+    /// of `by` take on it over one screen?
+    #[inline]
+    fn line_attack(
+        &self,
+        code: impl Fn(Square) -> u8,
+        sq: Square,
+        d: usize,
+        by: Color,
+        facing: bool,
+    ) -> bool {
+        let mut screened = false;
+        for &s in &TABLES.rays[sq.index()][d] {
+            let c = code(s);
+            if c == 0 {
+                continue;
+            }
+            let Some(p) = Piece::from_code(c) else {
+                return false;
+            };
+            if screened {
+                return p.color == by && p.role == Role::Cannon;
+            }
+            if p.color == by
+                && (p.role == Role::Chariot || (facing && d < 2 && p.role == Role::General))
+            {
+                return true;
+            }
+            screened = true;
+        }
+        false
+    }
+
+    /// Is a horse of `by` on `h`?
+    #[inline]
+    fn horse_of(&self, code: impl Fn(Square) -> u8, h: Square, by: Color) -> bool {
+        Piece::from_code(code(h)).is_some_and(|p| p.color == by && p.role == Role::Horse)
+    }
+
+    /// Could an elephant of `by` on `e` step to `sq` (its eye aside)?
+    #[inline]
+    fn elephant_reaches(
+        &self,
+        code: impl Fn(Square) -> u8,
+        e: Square,
+        sq: Square,
+        by: Color,
+    ) -> bool {
+        Piece::from_code(code(e)).is_some_and(|p| {
+            p.color == by && p.role == Role::Elephant && (self.is_free(p) || sq.on_own_half(by))
+        })
+    }
+
+    /// The line (`attacks::DIRS` index) from `sq` through `s`, if they share
+    /// a file or a rank.
+    #[inline]
+    fn line_to(sq: Square, s: Square) -> Option<usize> {
+        if s == sq {
+            None
+        } else if s.file() == sq.file() {
+            Some(if s.rank() > sq.rank() { 0 } else { 1 })
+        } else if s.rank() == sq.rank() {
+            Some(if s.file() > sq.file() { 2 } else { 3 })
+        } else {
+            None
+        }
+    }
+
+    /// Does `m` open or close a way to `sq` for a piece of `by` (a chariot,
+    /// cannon or general on a line through its from or to point, a horse
+    /// whose leg or an elephant whose eye it leaves)? With the mover's own
+    /// attacks from its new point, this is everything `m` changes for `sq`:
+    /// where `by` did not attack `sq` before, it does after `m` exactly when
+    /// this (or the mover's attack, if the mover is of `by`) says so.
+    #[inline]
+    fn opens_way(&self, m: Move, sq: Square, by: Color, facing: bool) -> bool {
+        let code = self.codes_after(m);
+        let t: &Tables = &TABLES;
+        let (df, dt) = (Self::line_to(sq, m.from), Self::line_to(sq, m.to));
+        if df.is_some_and(|d| self.line_attack(code, sq, d, by, facing)) {
+            return true;
+        }
+        if dt != df && dt.is_some_and(|d| self.line_attack(code, sq, d, by, facing)) {
+            return true;
+        }
+        t.horse_from[sq.index()]
+            .iter()
+            .any(|&(h, leg)| leg == m.from && self.horse_of(code, h, by))
+            || t.elephant[sq.index()]
+                .iter()
+                .any(|&(e, eye)| eye == m.from && self.elephant_reaches(code, e, sq, by))
     }
 
     /// Can soldier `p` on `from` step to the neighbouring point `to`?
@@ -725,6 +788,13 @@ impl Position {
         self.attacked_on(self.codes_after(m), k, us.other(), true)
     }
 
+    /// `leaves_general_attacked` for a move by another piece than the
+    /// general while it is not in check: only the ways `m` opens to it count.
+    #[inline]
+    fn exposes_general(&self, m: Move, k: Square) -> bool {
+        self.opens_way(m, k, self.turn.other(), true)
+    }
+
     /// Points where a move from or to them might expose the own general:
     /// its lines that hold an enemy chariot, cannon or general, and its
     /// diagonal neighbours that are the leg of an enemy horse or the eye of
@@ -791,7 +861,14 @@ impl Position {
         } else {
             let risky = self.risky_points(k);
             let touches = |m: Move| m.from == k || risky.contains(m.from) || risky.contains(m.to);
-            list.retain(|m| !touches(m) || !self.leaves_general_attacked(m));
+            list.retain(|m| {
+                !touches(m)
+                    || !(if m.from == k {
+                        self.leaves_general_attacked(m)
+                    } else {
+                        self.exposes_general(m, k)
+                    })
+            });
         }
     }
 
@@ -804,9 +881,39 @@ impl Position {
 
     /// Does `m` (by a face-up piece; a face-down mover's identity is not
     /// known before it moves) attack the opponent's general?
+    ///
+    /// The opponent is not in check before `m` (it is the side to move's
+    /// turn), so only what `m` changes can give check: the mover's own
+    /// attack from its new point, and the ways it opens ([`Self::opens_way`]).
     pub fn gives_check(&self, m: Move) -> bool {
-        let k = self.generals[self.turn.other().index()];
-        self.attacked_on(self.codes_after(m), k, self.turn, true)
+        let us = self.turn;
+        let k = self.generals[us.other().index()];
+        self.opens_way(m, k, us, true) || self.attacks_from(m, k)
+    }
+
+    /// After `m` (board only), does the mover attack `sq` by a step (soldier,
+    /// general, advisor, horse or elephant; the lines are for `opens_way`)?
+    #[inline]
+    fn attacks_from(&self, m: Move, sq: Square) -> bool {
+        let Some(p) = self.piece_at(m.from) else {
+            return false;
+        };
+        let code = self.codes_after(m);
+        let t: &Tables = &TABLES;
+        let by = p.color;
+        let i = sq.index();
+        match p.role {
+            Role::Soldier => t.orthogonal[i].contains(&m.to) && self.soldier_reaches(p, m.to, sq),
+            Role::General => t.orthogonal[i].contains(&m.to) && sq.in_palace(by),
+            Role::Advisor => t.diagonal[i].contains(&m.to) && (self.is_free(p) || sq.in_palace(by)),
+            Role::Horse => t.horse_from[i]
+                .iter()
+                .any(|&(h, leg)| h == m.to && code(leg) == 0),
+            Role::Elephant => t.elephant[i].iter().any(|&(e, eye)| {
+                e == m.to && code(eye) == 0 && (self.is_free(p) || sq.on_own_half(by))
+            }),
+            Role::Chariot | Role::Cannon => false,
+        }
     }
 
     /// Legal moves of the piece on `from` (for the page's destination dots).
