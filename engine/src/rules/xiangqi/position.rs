@@ -105,6 +105,10 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
+/// Checks on one general that [`Position::check_breaks`] sets out one by
+/// one (more is never seen in play: the legality test then tries every move).
+const MAX_CHECKS: usize = 4;
+
 /// A set of points, one bit per point in two 64-bit words (points 0..63,
 /// then 64..89). Two words rather than a `u128`: wasm has 64-bit integers
 /// but emulates 128-bit shifts with library calls.
@@ -795,6 +799,80 @@ impl Position {
         self.opens_way(m, k, self.turn.other(), true)
     }
 
+    /// Each check on the general on `k` (the side to move's) as the points
+    /// a move must touch to parry it: the checking piece's point (taking
+    /// it), the points between it and `k` on its line (blocking it, or
+    /// moving or adding a cannon's screen), a horse's leg, an elephant's
+    /// eye. A move by another piece than the general that leaves one of
+    /// these sets untouched leaves that check standing. The count may pass
+    /// [`MAX_CHECKS`]; then only the first sets are filled.
+    fn check_breaks(&self, k: Square) -> ([Points; MAX_CHECKS], usize) {
+        let t: &Tables = &TABLES;
+        let by = self.turn.other();
+        let i = k.index();
+        let board = |s: Square| self.code(s);
+        let mut out = [Points::default(); MAX_CHECKS];
+        let mut n = 0;
+        let mut add = |points: &[Square]| {
+            if let Some(b) = out.get_mut(n) {
+                for &s in points {
+                    b.insert(s);
+                }
+            }
+            n += 1;
+        };
+        for d in 0..4 {
+            let ray = &t.rays[i][d];
+            let mut screened = false;
+            for (j, &s) in ray.iter().enumerate() {
+                let Some(p) = self.piece_at(s) else {
+                    continue;
+                };
+                let ours = p.color == by;
+                if !screened {
+                    if ours && (p.role == Role::Chariot || (d < 2 && p.role == Role::General)) {
+                        add(&ray[..=j]);
+                    }
+                    screened = true;
+                } else {
+                    if ours && p.role == Role::Cannon {
+                        add(&ray[..=j]);
+                    }
+                    break;
+                }
+            }
+        }
+        for &s in &t.orthogonal[i] {
+            if let Some(p) = self.piece_at(s) {
+                if p.color == by
+                    && ((p.role == Role::Soldier && self.soldier_reaches(p, s, k))
+                        || (p.role == Role::General && k.in_palace(by)))
+                {
+                    add(&[s]);
+                }
+            }
+        }
+        for &(h, leg) in &t.horse_from[i] {
+            if board(leg) == 0 && self.horse_of(board, h, by) {
+                add(&[h, leg]);
+            }
+        }
+        for &a in &t.diagonal[i] {
+            if let Some(p) = self.piece_at(a) {
+                if p.color == by && p.role == Role::Advisor && (self.is_free(p) || k.in_palace(by))
+                {
+                    add(&[a]);
+                }
+            }
+        }
+        for &(e, eye) in &t.elephant[i] {
+            if board(eye) == 0 && self.elephant_reaches(board, e, k, by) {
+                add(&[e, eye]);
+            }
+        }
+        (out, n)
+    }
+
     /// Points where a move from or to them might expose the own general:
     /// its lines that hold an enemy chariot, cannon or general, and its
     /// diagonal neighbours that are the leg of an enemy horse or the eye of
@@ -857,7 +935,19 @@ impl Position {
     fn keep_legal(&self, list: &mut MoveList) {
         let k = self.general(self.turn);
         if self.in_check() {
-            list.retain(|m| !self.leaves_general_attacked(m));
+            // A move by another piece than the general must touch what
+            // makes every check (see `check_breaks`) to be worth the full test.
+            let (breaks, n) = self.check_breaks(k);
+            let breaks = breaks.get(..n).unwrap_or(&[]);
+            let all_known = n <= MAX_CHECKS;
+            list.retain(|m| {
+                let may_parry = m.from == k
+                    || !all_known
+                    || breaks
+                        .iter()
+                        .all(|b| b.contains(m.from) || b.contains(m.to));
+                may_parry && !self.leaves_general_attacked(m)
+            });
         } else {
             let risky = self.risky_points(k);
             let touches = |m: Move| m.from == k || risky.contains(m.from) || risky.contains(m.to);
