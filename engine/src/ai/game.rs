@@ -51,6 +51,19 @@ pub trait Game: Clone {
     fn legal_moves(&self) -> Self::List;
     /// Legal captures (and, in chess, promotions): quiescence.
     fn legal_captures(&self) -> Self::List;
+    /// `legal_moves` where the search already knows whether the side to
+    /// move is in check (`in_check` is [`Game::in_check`]).
+    #[inline]
+    fn legal_moves_in(&self, in_check: bool) -> Self::List {
+        let _ = in_check;
+        self.legal_moves()
+    }
+    /// `legal_captures`, the check known as for [`Game::legal_moves_in`].
+    #[inline]
+    fn legal_captures_in(&self, in_check: bool) -> Self::List {
+        let _ = in_check;
+        self.legal_captures()
+    }
     fn is_legal(&self, m: Self::Move) -> bool;
     fn in_check(&self) -> bool;
     /// Does `m` give check (cheaply; may answer `false` for face-down movers)?
@@ -165,6 +178,14 @@ impl Game for rules::Position {
     #[inline]
     fn legal_captures(&self) -> Self::List {
         rules::Position::legal_captures(self)
+    }
+    #[inline]
+    fn legal_moves_in(&self, in_check: bool) -> Self::List {
+        rules::Position::legal_moves_in(self, in_check)
+    }
+    #[inline]
+    fn legal_captures_in(&self, in_check: bool) -> Self::List {
+        rules::Position::legal_captures_in(self, in_check)
     }
     #[inline]
     fn is_legal(&self, m: Self::Move) -> bool {

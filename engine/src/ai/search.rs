@@ -908,7 +908,7 @@ impl<G: Game> GameSearcher<G> {
             depth -= 1;
         }
 
-        let moves = pos.legal_moves();
+        let moves = pos.legal_moves_in(in_check);
         if G::list_slice(&moves).is_empty() {
             return if in_check || !pos.stalemate_draws() {
                 -MATE + ply as i32
@@ -1065,7 +1065,8 @@ impl<G: Game> GameSearcher<G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let in_check = qply < 2 && pos.in_check();
-        let stand = self.evaluate(pos);
+        // In check there is no standing score: every reply is tried.
+        let stand = if in_check { -INF } else { self.evaluate(pos) };
         if !in_check {
             if stand >= beta || ply >= MAX_PLY || qply > 6 {
                 return stand;
@@ -1073,11 +1074,13 @@ impl<G: Game> GameSearcher<G> {
             alpha = alpha.max(stand);
         }
         let moves = if in_check {
-            let all = pos.legal_moves();
+            let all = pos.legal_moves_in(true);
             if G::list_slice(&all).is_empty() {
                 return -MATE + ply as i32;
             }
             all
+        } else if qply < 2 {
+            pos.legal_captures_in(false)
         } else {
             pos.legal_captures()
         };

@@ -915,26 +915,39 @@ impl Position {
 
     /// All legal moves of the side to move.
     pub fn legal_moves(&self) -> MoveList {
+        self.legal_moves_in(self.in_check())
+    }
+
+    /// [`Position::legal_moves`] where the caller knows whether the side to
+    /// move is in check (`in_check` must be [`Position::in_check`]).
+    pub fn legal_moves_in(&self, in_check: bool) -> MoveList {
         let mut list = MoveList::new();
         self.pseudo_moves(&mut list);
-        self.keep_legal(&mut list);
+        self.keep_legal(&mut list, in_check);
         list
     }
 
     /// The legal captures of the side to move (quiescence search).
     pub fn legal_captures(&self) -> MoveList {
+        self.legal_captures_in(self.in_check())
+    }
+
+    /// [`Position::legal_captures`] where the caller knows whether the side
+    /// to move is in check (`in_check` must be [`Position::in_check`]).
+    pub fn legal_captures_in(&self, in_check: bool) -> MoveList {
         let mut list = MoveList::new();
         self.pseudo_moves(&mut list);
         list.retain(|m| self.board[m.to.index()] != 0);
-        self.keep_legal(&mut list);
+        self.keep_legal(&mut list, in_check);
         list
     }
 
     /// Drop the moves of `list` (pseudo-legal moves of the side to move)
     /// that leave the own general attacked.
-    fn keep_legal(&self, list: &mut MoveList) {
+    fn keep_legal(&self, list: &mut MoveList, in_check: bool) {
+        debug_assert_eq!(in_check, self.in_check());
         let k = self.general(self.turn);
-        if self.in_check() {
+        if in_check {
             // A move by another piece than the general must touch what
             // makes every check (see `check_breaks`) to be worth the full test.
             let (breaks, n) = self.check_breaks(k);
