@@ -68,6 +68,14 @@ pub trait Game: Clone {
     fn in_check(&self) -> bool;
     /// Does `m` give check (cheaply; may answer `false` for face-down movers)?
     fn gives_check(&self, m: Self::Move) -> bool;
+    /// Whether the side to move after `m` is in check, where that is known
+    /// exactly and more cheaply than [`Game::in_check`] after it; `None`
+    /// otherwise (the search then asks the position).
+    #[inline]
+    fn check_after(&self, m: Self::Move) -> Option<bool> {
+        let _ = m;
+        None
+    }
     /// Everything this reader knows, pools included.
     fn hash(&self) -> u64;
     /// The public position (repetition).
@@ -198,6 +206,15 @@ impl Game for rules::Position {
     #[inline]
     fn gives_check(&self, m: Self::Move) -> bool {
         rules::Position::gives_check(self, m)
+    }
+    /// A face-up mover checks exactly when [`rules::Position::gives_check`]
+    /// says so; a face-down one is revealed, and only then known.
+    #[inline]
+    fn check_after(&self, m: Self::Move) -> Option<bool> {
+        match self.piece_at(m.from) {
+            Some(p) if !p.hidden => Some(rules::Position::gives_check(self, m)),
+            _ => None,
+        }
     }
     #[inline]
     fn hash(&self) -> u64 {

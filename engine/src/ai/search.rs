@@ -311,6 +311,10 @@ pub struct GameSearcher<G: Game> {
     /// score, packed (0: empty). Iterative deepening, re-searches and
     /// transpositions evaluate the same positions again and again.
     evals: Box<[u64]>,
+    /// Whether the side to move is in check at the node about to be
+    /// entered, where the move into it told it cheaply ([`Game::check_after`]);
+    /// `None`: the node finds out itself.
+    next_check: Option<bool>,
 }
 
 /// Entries in the evaluation cache (a power of two): 2 MiB. Against 1 << 16,
@@ -341,6 +345,7 @@ impl<G: Game> GameSearcher<G> {
             root_best: None,
             seldepth: 0,
             evals: vec![0; EVAL_CACHE].into_boxed_slice(),
+            next_check: None,
         }
     }
 
@@ -408,6 +413,7 @@ impl<G: Game> GameSearcher<G> {
         self.limits = limits;
         self.stopped = false;
         self.reveals = 0;
+        self.next_check = None;
         self.history.killers = [[None; 2]; MAX_PLY + 2];
         self.path.clear();
         self.path.extend_from_slice(recent);
@@ -680,6 +686,7 @@ impl<G: Game> GameSearcher<G> {
         let pool = match pos.reveal_pool(m) {
             Some(pool) if G::pool_total(&pool) > 0 => pool,
             _ => {
+                self.next_check = pos.check_after(m);
                 let u = pos.make(m, None);
                 let s = child(self, pos);
                 pos.unmake(m, u);
@@ -725,10 +732,12 @@ impl<G: Game> GameSearcher<G> {
         child: &mut impl FnMut(&mut Self, &mut G) -> i32,
     ) -> i32 {
         let (first, second) = pos.with_reveal(m, id);
+        self.next_check = None;
         let u = pos.make(first, Some(id));
         let mut s = child(self, pos);
         pos.unmake(first, u);
         if let (Some(other), false) = (second, self.stopped) {
+            self.next_check = None;
             let u = pos.make(other, Some(id));
             s = s.max(child(self, pos));
             pos.unmake(other, u);
@@ -811,6 +820,7 @@ impl<G: Game> GameSearcher<G> {
         ply: usize,
         stop: &AtomicBool,
     ) -> i32 {
+        let known_check = self.next_check.take();
         if self.enter(stop) {
             return 0;
         }
@@ -818,7 +828,7 @@ impl<G: Game> GameSearcher<G> {
         if ply >= MAX_PLY {
             return self.evaluate(pos);
         }
-        let in_check = pos.in_check();
+        let in_check = known_check.unwrap_or_else(|| pos.in_check());
         self.stack[ply].check = in_check;
         let rep = repetition_key(pos.public_hash(), in_check);
         if let Some(s) = self.repetition(rep, pos.punishes_perpetual()) {
@@ -835,6 +845,7 @@ impl<G: Game> GameSearcher<G> {
         }
         let mut depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
+            self.next_check = Some(in_check);
             return self.quiesce(pos, alpha, beta, ply, 0, stop);
         }
         let key = pos.hash();
@@ -876,6 +887,7 @@ impl<G: Game> GameSearcher<G> {
             }
             // Razoring: far below alpha, only captures can help.
             if depth <= 2 && alpha.abs() < MATE_BOUND && eval + 200 + 220 * depth <= alpha {
+                self.next_check = Some(false);
                 let q = self.quiesce(pos, alpha, alpha + 1, ply, 0, stop);
                 if q <= alpha {
                     return q;
@@ -892,6 +904,7 @@ impl<G: Game> GameSearcher<G> {
                 let (h, u) = pos.make_null();
                 self.path.push(repetition_key(h, false));
                 self.stack[ply].slot = no_slot::<G>();
+                self.next_check = None;
                 let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, stop);
                 self.path.pop();
                 pos.unmake_null(u);
@@ -1060,11 +1073,12 @@ impl<G: Game> GameSearcher<G> {
         qply: u32,
         stop: &AtomicBool,
     ) -> i32 {
+        let known_check = self.next_check.take();
         if self.enter(stop) {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let in_check = qply < 2 && pos.in_check();
+        let in_check = qply < 2 && known_check.unwrap_or_else(|| pos.in_check());
         // In check there is no standing score: every reply is tried.
         let stand = if in_check { -INF } else { self.evaluate(pos) };
         if !in_check {
