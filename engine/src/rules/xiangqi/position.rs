@@ -684,40 +684,23 @@ impl Position {
     /// Moves that follow the pieces' rules and do not land on an own piece;
     /// they may leave the own general attacked.
     pub fn pseudo_moves(&self, out: &mut MoveList) {
-        self.pseudo_moves_of::<false>(out);
-    }
-
-    /// The captures among [`Position::pseudo_moves`], in the same order.
-    pub fn pseudo_captures(&self, out: &mut MoveList) {
-        self.pseudo_moves_of::<true>(out);
-    }
-
-    fn pseudo_moves_of<const CAPTURES: bool>(&self, out: &mut MoveList) {
         for sq in self.occupied[self.turn.index()].iter() {
             if let Some(p) = self.piece_at(sq) {
-                self.piece_moves_of::<CAPTURES>(sq, p, out);
+                self.piece_moves(sq, p, out);
             }
         }
     }
 
-    /// May a piece of `us` land on `to`: an empty point (unless only
-    /// captures are wanted) or an opponent's piece?
     #[inline]
-    fn target_ok<const CAPTURES: bool>(&self, to: Square, us: Color) -> bool {
+    fn target_ok(&self, to: Square, us: Color) -> bool {
         match Piece::from_code(self.code(to)) {
-            None => !CAPTURES,
+            None => true,
             Some(q) => q.color != us,
         }
     }
 
     /// Pseudo-legal moves of the piece `p` on `from`.
     pub fn piece_moves(&self, from: Square, p: Piece, out: &mut MoveList) {
-        self.piece_moves_of::<false>(from, p, out);
-    }
-
-    /// [`Position::piece_moves`], or with `CAPTURES` only its captures (in
-    /// the same order).
-    fn piece_moves_of<const CAPTURES: bool>(&self, from: Square, p: Piece, out: &mut MoveList) {
         let t: &Tables = &TABLES;
         let us = p.color;
         let i = from.index();
@@ -727,11 +710,9 @@ impl Position {
                     for &s in &t.rays[i][d] {
                         let c = self.code(s);
                         if c == 0 {
-                            if !CAPTURES {
-                                out.push(Move::new(from, s));
-                            }
+                            out.push(Move::new(from, s));
                         } else {
-                            if Piece::from_code(c).is_some_and(|q| q.color != us) {
+                            if Piece::from_code(c).unwrap().color != us {
                                 out.push(Move::new(from, s));
                             }
                             break;
@@ -746,14 +727,12 @@ impl Position {
                         let c = self.code(s);
                         if !screened {
                             if c == 0 {
-                                if !CAPTURES {
-                                    out.push(Move::new(from, s));
-                                }
+                                out.push(Move::new(from, s));
                             } else {
                                 screened = true;
                             }
                         } else if c != 0 {
-                            if Piece::from_code(c).is_some_and(|q| q.color != us) {
+                            if Piece::from_code(c).unwrap().color != us {
                                 out.push(Move::new(from, s));
                             }
                             break;
@@ -763,7 +742,7 @@ impl Position {
             }
             Role::Horse => {
                 for &(to, leg) in &t.horse[i] {
-                    if self.code(leg) == 0 && self.target_ok::<CAPTURES>(to, us) {
+                    if self.code(leg) == 0 && self.target_ok(to, us) {
                         out.push(Move::new(from, to));
                     }
                 }
@@ -771,9 +750,7 @@ impl Position {
             Role::Elephant => {
                 let free = self.is_free(p);
                 for &(to, eye) in &t.elephant[i] {
-                    if self.code(eye) == 0
-                        && (free || to.on_own_half(us))
-                        && self.target_ok::<CAPTURES>(to, us)
+                    if self.code(eye) == 0 && (free || to.on_own_half(us)) && self.target_ok(to, us)
                     {
                         out.push(Move::new(from, to));
                     }
@@ -782,21 +759,21 @@ impl Position {
             Role::Advisor => {
                 let free = self.is_free(p);
                 for &to in &t.diagonal[i] {
-                    if (free || to.in_palace(us)) && self.target_ok::<CAPTURES>(to, us) {
+                    if (free || to.in_palace(us)) && self.target_ok(to, us) {
                         out.push(Move::new(from, to));
                     }
                 }
             }
             Role::General => {
                 for &to in &t.orthogonal[i] {
-                    if to.in_palace(us) && self.target_ok::<CAPTURES>(to, us) {
+                    if to.in_palace(us) && self.target_ok(to, us) {
                         out.push(Move::new(from, to));
                     }
                 }
             }
             Role::Soldier => {
                 for &to in &t.orthogonal[i] {
-                    if self.soldier_reaches(p, from, to) && self.target_ok::<CAPTURES>(to, us) {
+                    if self.soldier_reaches(p, from, to) && self.target_ok(to, us) {
                         out.push(Move::new(from, to));
                     }
                 }
@@ -959,7 +936,8 @@ impl Position {
     /// to move is in check (`in_check` must be [`Position::in_check`]).
     pub fn legal_captures_in(&self, in_check: bool) -> MoveList {
         let mut list = MoveList::new();
-        self.pseudo_captures(&mut list);
+        self.pseudo_moves(&mut list);
+        list.retain(|m| self.board[m.to.index()] != 0);
         self.keep_legal(&mut list, in_check);
         list
     }
@@ -1008,11 +986,8 @@ impl Position {
     /// known before it moves) attack the opponent's general?
     ///
     /// The opponent is not in check before `m` (it is the side to move's
-    /// turn: true after any legal move, and the FEN reader refuses a
-    /// position where the side not to move is in check), so only what `m`
-    /// changes can give check: the mover's own attack from its new point,
-    /// and the ways it opens ([`Self::opens_way`]). The search takes this
-    /// as the check state of the position after `m`.
+    /// turn), so only what `m` changes can give check: the mover's own
+    /// attack from its new point, and the ways it opens ([`Self::opens_way`]).
     pub fn gives_check(&self, m: Move) -> bool {
         let us = self.turn;
         let k = self.generals[us.other().index()];
