@@ -207,14 +207,9 @@ impl Game for rules::Position {
     fn gives_check(&self, m: Self::Move) -> bool {
         rules::Position::gives_check(self, m)
     }
-    /// A face-up mover checks exactly when [`rules::Position::gives_check`]
-    /// says so; a face-down one is revealed, and only then known.
     #[inline]
     fn check_after(&self, m: Self::Move) -> Option<bool> {
-        match self.piece_at(m.from) {
-            Some(p) if !p.hidden => Some(rules::Position::gives_check(self, m)),
-            _ => None,
-        }
+        rules::Position::check_after(self, m)
     }
     #[inline]
     fn hash(&self) -> u64 {

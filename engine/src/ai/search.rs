@@ -664,7 +664,7 @@ impl<G: Game> GameSearcher<G> {
         self.path
             .push(repetition_key(pos.public_hash(), self.stack[ply - 1].check));
         let full_chance = ply == 1 || (depth >= 5 && self.reveals == 0);
-        let v = self.score_move(pos, m, full_chance, |me, pos| {
+        let v = self.score_move(pos, m, full_chance, true, |me, pos| {
             -me.negamax(pos, depth, a, b, ply, stop)
         });
         self.path.pop();
@@ -676,17 +676,20 @@ impl<G: Game> GameSearcher<G> {
     /// pool-weighted mean over every identity it can turn into (all wins
     /// count the slowest win, all losses the slowest loss); otherwise one
     /// typical identity, whose value is nearest the pool's mean.
+    /// `tell_check`: the child reads its check state, so pass it on where
+    /// the move knows it ([`Self::next_check`]).
     fn score_move(
         &mut self,
         pos: &mut G,
         m: G::Move,
         full: bool,
+        tell_check: bool,
         mut child: impl FnMut(&mut Self, &mut G) -> i32,
     ) -> i32 {
         let pool = match pos.reveal_pool(m) {
             Some(pool) if G::pool_total(&pool) > 0 => pool,
             _ => {
-                self.next_check = pos.check_after(m);
+                self.next_check = if tell_check { pos.check_after(m) } else { None };
                 let u = pos.make(m, None);
                 let s = child(self, pos);
                 pos.unmake(m, u);
@@ -1107,7 +1110,8 @@ impl<G: Game> GameSearcher<G> {
             }
             // Deep in quiescence a chance node per capture explodes: past the
             // first capture, follow one typical identity.
-            let s = self.score_move(pos, m, qply == 0, |me, pos| {
+            // Only the first quiescence ply's children look for check.
+            let s = self.score_move(pos, m, qply == 0, qply == 0, |me, pos| {
                 -me.quiesce(pos, -beta, -alpha, ply + 1, qply + 1, stop)
             });
             if self.stopped {

@@ -955,12 +955,16 @@ impl Position {
     fn keep_legal(&self, list: &mut MoveList, in_check: bool) {
         debug_assert_eq!(in_check, self.in_check());
         let k = self.general(self.turn);
-        if in_check && !QUICK_TESTS {
-            list.retain(|m| !self.leaves_general_attacked(m));
-        } else if in_check {
+        if in_check {
             // A move by another piece than the general must touch what
-            // makes every check (see `check_breaks`) to be worth the full test.
-            let (breaks, n) = self.check_breaks(k);
+            // makes every check (see `check_breaks`) to be worth the full
+            // test. Without the quick tests no check is set out, and every
+            // move gets the full test.
+            let (breaks, n) = if QUICK_TESTS {
+                self.check_breaks(k)
+            } else {
+                Default::default()
+            };
             let breaks = breaks.get(..n).unwrap_or(&[]);
             let all_known = n <= MAX_CHECKS;
             list.retain(|m| {
@@ -1002,13 +1006,32 @@ impl Position {
     /// and the ways it opens ([`Self::opens_way`]). The search takes this
     /// as the check state of the position after `m`.
     pub fn gives_check(&self, m: Move) -> bool {
+        self.quick_check(m).unwrap_or_else(|| {
+            self.attacked_on(
+                self.codes_after(m),
+                self.generals[self.turn.other().index()],
+                self.turn,
+                true,
+            )
+        })
+    }
+
+    /// Whether the side to move after `m` is in check, where the quick test
+    /// knows it exactly (a face-up mover, native builds): `gives_check`
+    /// without looking for every attacker. `None`: ask the position after.
+    pub fn check_after(&self, m: Move) -> Option<bool> {
+        match self.piece_at(m.from) {
+            Some(p) if !p.hidden => self.quick_check(m),
+            _ => None,
+        }
+    }
+
+    /// `gives_check` by what `m` changes, with [`QUICK_TESTS`].
+    #[inline]
+    fn quick_check(&self, m: Move) -> Option<bool> {
         let us = self.turn;
         let k = self.generals[us.other().index()];
-        if QUICK_TESTS {
-            self.opens_way(m, k, us, true) || self.attacks_from(m, k)
-        } else {
-            self.attacked_on(self.codes_after(m), k, us, true)
-        }
+        QUICK_TESTS.then(|| self.opens_way(m, k, us, true) || self.attacks_from(m, k))
     }
 
     /// After `m` (board only), does the mover attack `sq` by a step (soldier,
