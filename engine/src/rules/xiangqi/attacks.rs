@@ -11,31 +11,76 @@ use super::square::{Square, SQUARES};
 pub const DIRS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const DIAGS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
+/// At most `N` steps, stored in place: the hot loops read a step list and
+/// its length from one place instead of following a pointer.
+#[derive(Clone, Copy)]
+pub struct Steps<T, const N: usize> {
+    len: u8,
+    items: [T; N],
+}
+
+impl<T: Copy, const N: usize> Steps<T, N> {
+    fn new(fill: T) -> Self {
+        Steps {
+            len: 0,
+            items: [fill; N],
+        }
+    }
+
+    fn push(&mut self, x: T) {
+        self.items[self.len as usize] = x;
+        self.len += 1;
+    }
+}
+
+impl<T, const N: usize> std::ops::Deref for Steps<T, N> {
+    type Target = [T];
+    #[inline(always)]
+    fn deref(&self) -> &[T] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl<'a, T, const N: usize> IntoIterator for &'a Steps<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    #[inline(always)]
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// Points along a line from a point: at most 9 (a file has 10 points).
+pub type Ray = Steps<Square, 9>;
+/// Steps with the point that can block them (a horse's leg, an elephant's eye).
+pub type Blockable<const N: usize> = Steps<(Square, Square), N>;
+
 pub struct Tables {
     /// `rays[sq][dir]`: squares from `sq` outwards, nearest first.
-    pub rays: [[Vec<Square>; 4]; SQUARES],
+    pub rays: [[Ray; 4]; SQUARES],
     /// Horse steps from a square: (target, leg).
-    pub horse: [Vec<(Square, Square)>; SQUARES],
+    pub horse: [Blockable<8>; SQUARES],
     /// Horses that could reach a square: (horse square, leg).
-    pub horse_from: [Vec<(Square, Square)>; SQUARES],
+    pub horse_from: [Blockable<8>; SQUARES],
     /// Elephant steps: (target, eye). Symmetric, so also "elephants reaching".
-    pub elephant: [Vec<(Square, Square)>; SQUARES],
+    pub elephant: [Blockable<4>; SQUARES],
     /// Diagonal neighbours (advisor steps). Symmetric.
-    pub diagonal: [Vec<Square>; SQUARES],
+    pub diagonal: [Steps<Square, 4>; SQUARES],
     /// Orthogonal neighbours (general steps). Symmetric.
-    pub orthogonal: [Vec<Square>; SQUARES],
+    pub orthogonal: [Steps<Square, 4>; SQUARES],
 }
 
 pub static TABLES: LazyLock<Tables> = LazyLock::new(build);
 
 fn build() -> Tables {
+    let none = Square::from_index(0);
     let mut t = Tables {
-        rays: std::array::from_fn(|_| Default::default()),
-        horse: std::array::from_fn(|_| Vec::new()),
-        horse_from: std::array::from_fn(|_| Vec::new()),
-        elephant: std::array::from_fn(|_| Vec::new()),
-        diagonal: std::array::from_fn(|_| Vec::new()),
-        orthogonal: std::array::from_fn(|_| Vec::new()),
+        rays: [[Steps::new(none); 4]; SQUARES],
+        horse: [Steps::new((none, none)); SQUARES],
+        horse_from: [Steps::new((none, none)); SQUARES],
+        elephant: [Steps::new((none, none)); SQUARES],
+        diagonal: [Steps::new(none); SQUARES],
+        orthogonal: [Steps::new(none); SQUARES],
     };
     for sq in Square::all() {
         let (f, r) = (sq.file() as i32, sq.rank() as i32);
@@ -71,7 +116,7 @@ fn build() -> Tables {
         }
     }
     for sq in Square::all() {
-        for &(to, leg) in &t.horse[sq.index()].clone() {
+        for &(to, leg) in &{ t.horse[sq.index()] } {
             t.horse_from[to.index()].push((sq, leg));
         }
     }
