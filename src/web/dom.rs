@@ -30,6 +30,12 @@ pub(super) fn warn(text: &str) {
     web_sys::console::warn_1(&text.into());
 }
 
+/// Show a panic's message and place in the console, where a player's
+/// report can quote it.
+pub(super) fn log_panic(info: &std::panic::PanicHookInfo) {
+    web_sys::console::error_1(&info.to_string().into());
+}
+
 /// Call `f` on each `event` at `target`. A plain function, not a closure:
 /// every distinct closure type would add its own glue to the download.
 pub(super) fn listen(target: &web_sys::EventTarget, event: &str, f: fn(web_sys::Event)) {

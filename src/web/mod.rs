@@ -39,7 +39,7 @@ use shell::Shell;
 /// Show a panic to the player instead of a page that silently stops.
 fn panic_banner() {
     std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
+        dom::log_panic(info);
         if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
             if let Some(b) = el(&doc, "banner-crash") {
                 b.set_hidden(false);

@@ -26,7 +26,7 @@ fn build_tag() -> String {
 }
 
 pub fn start() {
-    console_error_panic_hook::set_once();
+    std::panic::set_hook(Box::new(super::dom::log_panic));
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     // Two searchers, the AI's seat (16 MiB) and hints (8 MiB): together
     // they keep the worker under 32 MiB.
