@@ -1,6 +1,9 @@
 //! Iterative-deepening PVS with a transposition table, quiescence on
 //! captures, and reveals as chance nodes: the value of a move that turns a
 //! piece face up is the pool-weighted mean over the identities it can become.
+//! Quiescence reads the table too (any entry's bound can end it, its move is
+//! tried first) and writes what it finds at depth 0, where no deeper entry
+//! of the same position would be lost.
 //!
 //! Move ordering and pruning follow the strongest alpha-beta engines: a
 //! move picker without allocation (TT move, good captures, killers, counter
@@ -1082,6 +1085,18 @@ impl<G: Game> GameSearcher<G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let in_check = qply < 2 && known_check.unwrap_or_else(|| pos.in_check());
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            let s = score_from(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let orig_alpha = alpha;
         // In check there is no standing score: every reply is tried.
         let stand = if in_check { -INF } else { self.evaluate(pos) };
         if !in_check {
@@ -1101,8 +1116,9 @@ impl<G: Game> GameSearcher<G> {
         } else {
             pos.legal_captures()
         };
-        let mut picker = self.picker(pos, moves, None, MAX_PLY);
+        let mut picker = self.picker(pos, moves, entry.and_then(|e| e.mv), MAX_PLY);
         let mut best = if in_check { -INF } else { stand };
+        let mut best_move = None;
         while let Some((m, score)) = picker.next() {
             // Captures that lose material cannot lift a standing score.
             if !in_check && score < GOOD_CAPTURE {
@@ -1119,6 +1135,7 @@ impl<G: Game> GameSearcher<G> {
             }
             if s > best {
                 best = s;
+                best_move = Some(m);
                 if s > alpha {
                     alpha = s;
                     if s >= beta {
@@ -1126,6 +1143,16 @@ impl<G: Game> GameSearcher<G> {
                     }
                 }
             }
+        }
+        if entry.is_none_or(|e| e.depth <= 0) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, best_move, best, 0, bound, ply);
         }
         best
     }
