@@ -98,7 +98,7 @@ fn bench_signature() {
     assert_eq!(nodes, BENCH_4_NODES);
 }
 /// Nodes of `jieqi bench 4 --rules chess` (changes only with the search or the evaluation).
-const BENCH_4_NODES: u64 = 77766;
+const BENCH_4_NODES: u64 = 75201;
 
 #[test]
 fn odd_positions_do_not_panic() {
