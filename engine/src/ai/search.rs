@@ -36,7 +36,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::clock::now_ms;
 use super::eval::{MATE, MATE_BOUND};
 use super::game::Game;
-use super::tt::{score_from, Bound, Tt};
+use super::tt::{Bound, Tt};
 use crate::rules::{repetition_key, Move, Position};
 
 const MAX_PLY: usize = 96;
@@ -861,12 +861,8 @@ impl<G: Game> GameSearcher<G> {
             // A move from another position (a key collision) matches no legal move.
             tt_move = e.mv;
             if e.depth >= depth && !pv_node {
-                let s = score_from(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
+                if let Some(s) = e.cutoff(ply, alpha, beta) {
+                    return s;
                 }
             }
         }
@@ -1059,13 +1055,7 @@ impl<G: Game> GameSearcher<G> {
                 n_captures += 1;
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, orig_alpha, beta);
         self.tt.store(key, best_move, best, depth, bound, ply);
         best
     }
@@ -1087,14 +1077,8 @@ impl<G: Game> GameSearcher<G> {
         let in_check = qply < 2 && known_check.unwrap_or_else(|| pos.in_check());
         let key = pos.hash();
         let entry = self.tt.probe(key);
-        if let Some(e) = entry {
-            let s = score_from(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+        if let Some(s) = entry.and_then(|e| e.cutoff(ply, alpha, beta)) {
+            return s;
         }
         let orig_alpha = alpha;
         // In check there is no standing score: every reply is tried.
@@ -1145,13 +1129,7 @@ impl<G: Game> GameSearcher<G> {
             }
         }
         if entry.is_none_or(|e| e.depth <= 0) {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > orig_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, orig_alpha, beta);
             self.tt.store(key, best_move, best, 0, bound, ply);
         }
         best

@@ -54,12 +54,40 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a node's `best` score says about its value, searched with the
+    /// window (`alpha`, `beta`) it was given.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Entry<M = Move> {
     pub mv: Option<M>,
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+}
+
+impl<M> Entry<M> {
+    /// The score that ends a node at `ply` with the window (`alpha`,
+    /// `beta`), if the entry's bound settles it.
+    pub fn cutoff(&self, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let s = score_from(self.score, ply);
+        match self.bound {
+            Bound::Exact => Some(s),
+            Bound::Lower if s >= beta => Some(s),
+            Bound::Upper if s <= alpha => Some(s),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Default)]
@@ -174,7 +202,7 @@ fn score_to(s: i32, ply: usize) -> i32 {
 }
 
 /// A stored score back relative to the root, from a node at `ply`.
-pub fn score_from(s: i32, ply: usize) -> i32 {
+fn score_from(s: i32, ply: usize) -> i32 {
     if s > MATE_BOUND {
         s - ply as i32
     } else if s < -MATE_BOUND {

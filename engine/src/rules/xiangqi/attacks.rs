@@ -116,7 +116,9 @@ fn build() -> Tables {
         }
     }
     for sq in Square::all() {
-        for &(to, leg) in &{ t.horse[sq.index()] } {
+        // A copy of the steps (they are `Copy`): the loop writes to `t`.
+        let steps = t.horse[sq.index()];
+        for &(to, leg) in &steps {
             t.horse_from[to.index()].push((sq, leg));
         }
     }
