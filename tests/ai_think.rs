@@ -448,17 +448,17 @@ fn parts_share_out_every_root_move_once() {
 
 #[test]
 fn a_part_searches_only_its_share_and_the_best_score_is_played() {
-    use jieqi::ai::{best_part, part_moves, think, Part};
+    use jieqi::ai::{best_part, for_part, part_moves, think, Part};
     let g = Game::seeded(RuleSet::Jieqi, 5);
     let pos = g.view(Seat::Red).position;
     let stop = AtomicBool::new(false);
     let mut answers = Vec::new();
     for index in 0..2 {
         let part = Part { index, of: 2 };
-        let req =
-            Request::new(pos.clone(), Vec::new(), Strength::Level(Level::Easy)).part(Some(part));
+        let whole = Request::new(pos.clone(), Vec::new(), Strength::Level(Level::Easy));
+        let req = for_part(&whole, part).expect("a share of the moves");
         let r = think(&mut Searcher::new(1), &req, &stop, &mut |_| {});
-        let share = part_moves(&req, part);
+        let share = part_moves(&whole, part);
         assert!(share.contains(&r.best.unwrap()), "part {index}");
         answers.push((r.best, r.score));
     }
@@ -471,12 +471,11 @@ fn a_part_searches_only_its_share_and_the_best_score_is_played() {
     // More parts than moves: a part with nothing to search has no move.
     let lone = fen::parse("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", RuleSet::Jieqi).unwrap();
     let n = lone.legal_moves().as_slice().len() as u32;
-    let req = Request::new(lone, Vec::new(), Strength::Level(Level::Easy)).part(Some(Part {
+    let req = Request::new(lone, Vec::new(), Strength::Level(Level::Easy));
+    let past = Part {
         index: n,
         of: n + 1,
-    }));
-    assert_eq!(
-        think(&mut Searcher::new(1), &req, &stop, &mut |_| {}).best,
-        None
-    );
+    };
+    assert!(for_part(&req, past).is_none());
+    assert!(for_part(&req, Part { index: 0, of: 1 }).is_some());
 }

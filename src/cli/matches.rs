@@ -199,18 +199,28 @@ where
     let stop = AtomicBool::new(false);
     let start = Instant::now();
     let of = searchers.len() as u32;
-    // One thread a searcher (a single part of one is every root move).
+    // Each searcher's share of the root moves (a single part of one is
+    // every root move), then one thread a searcher.
+    let parts: Vec<_> = (0..of)
+        .map(|index| ai::for_part(req, ai::Part { index, of }))
+        .collect();
     let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = searchers
             .iter_mut()
-            .enumerate()
-            .map(|(i, s)| {
-                let req = req.clone().part(Some(ai::Part {
-                    index: i as u32,
-                    of,
-                }));
+            .zip(parts)
+            .map(|(s, part)| {
                 let stop = &stop;
-                scope.spawn(move || ai::think(s, &req, stop, &mut |_| {}))
+                scope.spawn(move || match part {
+                    Some(req) => ai::think(s, &req, stop, &mut |_| {}),
+                    // More parts than moves: this one has nothing to search.
+                    None => ai::SearchResult {
+                        best: None,
+                        score: 0,
+                        depth: 0,
+                        nodes: 0,
+                        pv: Vec::new(),
+                    },
+                })
             })
             .collect();
         handles

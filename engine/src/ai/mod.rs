@@ -207,15 +207,13 @@ pub struct Request<G: Game = Position> {
     pub clock: Option<Clock>,
     /// Root moves and lines (UCI `searchmoves`, `MultiPV`).
     pub root: RootOptions<G::Move>,
-    /// One of several searches sharing the root moves ([`Part`]); `None`:
-    /// every root move.
-    pub part: Option<Part>,
 }
 
 /// One of several searches of one request that share out its root moves:
 /// searches that cannot share memory (as Web Workers on a static host
 /// could not) each search a share of the moves, and [`best_part`] picks
-/// among their answers. The match runner's `@N` measures it.
+/// among their answers. The match runner's `@N` measures it ([`for_part`]);
+/// the page keeps one worker, so none of this is in its wasm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Part {
     /// Which share, from 0.
@@ -285,6 +283,19 @@ pub fn part_moves<G: Game>(req: &Request<G>, part: Part) -> Vec<G::Move> {
         .collect()
 }
 
+/// `req` narrowed to the root moves of `part` ([`part_moves`]); `None`
+/// when the part has no move to search (more parts than moves).
+pub fn for_part<G: Game>(req: &Request<G>, part: Part) -> Option<Request<G>> {
+    let mut req = req.clone();
+    if part.of > 1 {
+        req.root.searchmoves = part_moves(&req, part);
+        if req.root.searchmoves.is_empty() {
+            return None;
+        }
+    }
+    Some(req)
+}
+
 /// Which of several parts' answers to play: the highest score among those
 /// with a move (the first on a tie); `None` when none has one.
 pub fn best_part<M>(answers: &[(Option<M>, i32)]) -> Option<usize> {
@@ -330,7 +341,6 @@ impl<G: Game> Request<G> {
             seed: 0,
             clock: None,
             root: RootOptions::default(),
-            part: None,
         }
     }
 
@@ -340,10 +350,6 @@ impl<G: Game> Request<G> {
 
     pub fn clock(self, clock: Option<Clock>) -> Request<G> {
         Request { clock, ..self }
-    }
-
-    pub fn part(self, part: Option<Part>) -> Request<G> {
-        Request { part, ..self }
     }
 
     /// The limits, noise and guard this request is searched with.
@@ -425,19 +431,6 @@ pub fn think<G: Game>(
     };
     let pos = &req.position;
     let mut root = req.root.clone();
-    if let Some(part) = req.part.filter(|p| p.of > 1) {
-        root.searchmoves = part_moves(req, part);
-        if root.searchmoves.is_empty() {
-            // More parts than moves: this one has nothing to search.
-            return SearchResult {
-                best: None,
-                score: -eval::MATE,
-                depth: 0,
-                nodes: 0,
-                pv: Vec::new(),
-            };
-        }
-    }
     let given = root.searchmoves.clone();
     let allowed = |m: &G::Move| given.is_empty() || given.contains(m);
     // Moves a random pick may choose from (the root's, unless guarded).
