@@ -105,14 +105,6 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
-/// The quicker legality and check tests ([`Position::check_breaks`] in
-/// check, [`Position::opens_way`] out of it and for `gives_check`) give
-/// the same answers as the plain test of every attacker, with about 10%
-/// less time in game positions (native), and cost about 2 KiB of the page's
-/// compressed wasm, which its 250 KiB budget does not leave. So wasm keeps
-/// the plain tests.
-const QUICK_TESTS: bool = !cfg!(target_arch = "wasm32");
-
 /// Checks on one general that [`Position::check_breaks`] sets out one by
 /// one (more is never seen in play: the legality test then tries every move).
 const MAX_CHECKS: usize = 4;
@@ -958,13 +950,8 @@ impl Position {
         if in_check {
             // A move by another piece than the general must touch what
             // makes every check (see `check_breaks`) to be worth the full
-            // test. Without the quick tests no check is set out, and every
-            // move gets the full test.
-            let (breaks, n) = if QUICK_TESTS {
-                self.check_breaks(k)
-            } else {
-                Default::default()
-            };
+            // test.
+            let (breaks, n) = self.check_breaks(k);
             let breaks = breaks.get(..n).unwrap_or(&[]);
             let all_known = n <= MAX_CHECKS;
             list.retain(|m| {
@@ -978,9 +965,11 @@ impl Position {
         } else {
             let risky = self.risky_points(k);
             let touches = |m: Move| m.from == k || risky.contains(m.from) || risky.contains(m.to);
+            // The general's own moves get the full test; another piece's
+            // only asks whether it opens a line to the general.
             list.retain(|m| {
                 !touches(m)
-                    || !(if m.from == k || !QUICK_TESTS {
+                    || !(if m.from == k {
                         self.leaves_general_attacked(m)
                     } else {
                         self.exposes_general(m, k)
@@ -1006,32 +995,19 @@ impl Position {
     /// and the ways it opens ([`Self::opens_way`]). The search takes this
     /// as the check state of the position after `m`.
     pub fn gives_check(&self, m: Move) -> bool {
-        self.quick_check(m).unwrap_or_else(|| {
-            self.attacked_on(
-                self.codes_after(m),
-                self.generals[self.turn.other().index()],
-                self.turn,
-                true,
-            )
-        })
-    }
-
-    /// Whether the side to move after `m` is in check, where the quick test
-    /// knows it exactly (a face-up mover, native builds): `gives_check`
-    /// without looking for every attacker. `None`: ask the position after.
-    pub fn check_after(&self, m: Move) -> Option<bool> {
-        match self.piece_at(m.from) {
-            Some(p) if !p.hidden => self.quick_check(m),
-            _ => None,
-        }
-    }
-
-    /// `gives_check` by what `m` changes, with [`QUICK_TESTS`].
-    #[inline]
-    fn quick_check(&self, m: Move) -> Option<bool> {
         let us = self.turn;
         let k = self.generals[us.other().index()];
-        QUICK_TESTS.then(|| self.opens_way(m, k, us, true) || self.attacks_from(m, k))
+        self.opens_way(m, k, us, true) || self.attacks_from(m, k)
+    }
+
+    /// Whether the side to move after `m` is in check, where `gives_check`
+    /// knows it exactly (a face-up mover): without looking for every
+    /// attacker. `None`: ask the position after.
+    pub fn check_after(&self, m: Move) -> Option<bool> {
+        match self.piece_at(m.from) {
+            Some(p) if !p.hidden => Some(self.gives_check(m)),
+            _ => None,
+        }
     }
 
     /// After `m` (board only), does the mover attack `sq` by a step (soldier,
