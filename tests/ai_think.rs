@@ -448,7 +448,7 @@ fn parts_share_out_every_root_move_once() {
 
 #[test]
 fn a_part_searches_only_its_share_and_the_best_score_is_played() {
-    use jieqi::ai::{best_part, for_part, part_moves, think, Part};
+    use jieqi::ai::{best_part, part_moves, split, think, Part};
     let g = Game::seeded(RuleSet::Jieqi, 5);
     let pos = g.view(Seat::Red).position;
     let stop = AtomicBool::new(false);
@@ -456,7 +456,9 @@ fn a_part_searches_only_its_share_and_the_best_score_is_played() {
     for index in 0..2 {
         let part = Part { index, of: 2 };
         let whole = Request::new(pos.clone(), Vec::new(), Strength::Level(Level::Easy));
-        let req = for_part(&whole, part).expect("a share of the moves");
+        let req = split(&whole, 2)[index as usize]
+            .clone()
+            .expect("a share of the moves");
         let r = think(&mut Searcher::new(1), &req, &stop, &mut |_| {});
         let share = part_moves(&whole, part);
         assert!(share.contains(&r.best.unwrap()), "part {index}");
@@ -472,10 +474,8 @@ fn a_part_searches_only_its_share_and_the_best_score_is_played() {
     let lone = fen::parse("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", RuleSet::Jieqi).unwrap();
     let n = lone.legal_moves().as_slice().len() as u32;
     let req = Request::new(lone, Vec::new(), Strength::Level(Level::Easy));
-    let past = Part {
-        index: n,
-        of: n + 1,
-    };
-    assert!(for_part(&req, past).is_none());
-    assert!(for_part(&req, Part { index: 0, of: 1 }).is_some());
+    let shares = split(&req, n + 1);
+    assert!(shares[..n as usize].iter().all(Option::is_some));
+    assert!(shares[n as usize].is_none());
+    assert!(split(&req, 1)[0].is_some());
 }

@@ -201,9 +201,7 @@ where
     let of = searchers.len() as u32;
     // Each searcher's share of the root moves (a single part of one is
     // every root move), then one thread a searcher.
-    let parts: Vec<_> = (0..of)
-        .map(|index| ai::for_part(req, ai::Part { index, of }))
-        .collect();
+    let parts = ai::split(req, of);
     let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = searchers
             .iter_mut()

@@ -212,7 +212,7 @@ pub struct Request<G: Game = Position> {
 /// One of several searches of one request that share out its root moves:
 /// searches that cannot share memory (as Web Workers on a static host
 /// could not) each search a share of the moves, and [`best_part`] picks
-/// among their answers. The match runner's `@N` measures it ([`for_part`]);
+/// among their answers. The match runner's `@N` measures it ([`split`]);
 /// the page keeps one worker, so none of this is in its wasm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Part {
@@ -225,11 +225,23 @@ pub struct Part {
 /// Depth of the search that ranks the root moves before they are shared.
 const PART_RANK_DEPTH: u32 = 2;
 
-/// The root moves of `part`: the moves `req` may play, each scored by its
-/// own shallow search (a fresh table, so every part ranks them alike), then
-/// dealt best first in turn, so the strongest candidates go to different
-/// parts. Empty when there are fewer moves than parts.
+/// The root moves of `part` (see [`share_out`]). Empty when there are
+/// fewer moves than parts.
 pub fn part_moves<G: Game>(req: &Request<G>, part: Part) -> Vec<G::Move> {
+    let mut shares = share_out(req, part.of);
+    let i = part.index as usize;
+    if i < shares.len() {
+        shares.swap_remove(i)
+    } else {
+        Vec::new()
+    }
+}
+
+/// The moves `req` may play shared out among `of` searches: each move
+/// scored by its own shallow search (a fresh table, so every call ranks
+/// them alike), then dealt best first in turn, so the strongest candidates
+/// go to different shares.
+pub fn share_out<G: Game>(req: &Request<G>, of: u32) -> Vec<Vec<G::Move>> {
     let pos = &req.position;
     let legal = pos.legal_moves();
     let legal = G::list_slice(&legal);
@@ -244,9 +256,9 @@ pub fn part_moves<G: Game>(req: &Request<G>, part: Part) -> Vec<G::Move> {
         // move (as `searchmoves` does).
         moves = legal.to_vec();
     }
-    let of = part.of.max(1) as usize;
+    let of = of.max(1) as usize;
     if of == 1 {
-        return moves;
+        return vec![moves];
     }
     let mut searcher = GameSearcher::<G>::new(1);
     let stop = AtomicBool::new(false);
@@ -275,25 +287,32 @@ pub fn part_moves<G: Game>(req: &Request<G>, part: Part) -> Vec<G::Move> {
         })
         .collect();
     ranked.sort_by_key(|&(score, i, _)| (std::cmp::Reverse(score), i));
-    ranked
-        .into_iter()
-        .enumerate()
-        .filter(|(rank, _)| rank % of == part.index as usize)
-        .map(|(_, (_, _, m))| m)
-        .collect()
+    let mut shares = vec![Vec::new(); of];
+    for (rank, (_, _, m)) in ranked.into_iter().enumerate() {
+        shares[rank % of].push(m);
+    }
+    shares
 }
 
-/// `req` narrowed to the root moves of `part` ([`part_moves`]); `None`
-/// when the part has no move to search (more parts than moves).
-pub fn for_part<G: Game>(req: &Request<G>, part: Part) -> Option<Request<G>> {
-    let mut req = req.clone();
-    if part.of > 1 {
-        req.root.searchmoves = part_moves(&req, part);
-        if req.root.searchmoves.is_empty() {
-            return None;
-        }
+/// `req` for each of `of` searches that share out its root moves
+/// ([`share_out`], ranked once); `None` for a share with no move to search
+/// (more searches than moves). One search keeps `req` as it is.
+pub fn split<G: Game>(req: &Request<G>, of: u32) -> Vec<Option<Request<G>>> {
+    if of <= 1 {
+        return vec![Some(req.clone())];
     }
-    Some(req)
+    share_out(req, of)
+        .into_iter()
+        .map(|moves| {
+            (!moves.is_empty()).then(|| Request {
+                root: RootOptions {
+                    searchmoves: moves,
+                    ..req.root.clone()
+                },
+                ..req.clone()
+            })
+        })
+        .collect()
 }
 
 /// Which of several parts' answers to play: the highest score among those
