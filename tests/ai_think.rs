@@ -422,7 +422,7 @@ fn who_sees_a_captured_face_down_piece() {
 
 #[test]
 fn parts_share_out_every_root_move_once() {
-    use jieqi::ai::{part_moves, Part};
+    use jieqi::ai::share_out;
     let g = Game::seeded(RuleSet::Jieqi, 5);
     let pos = g.view(Seat::Red).position;
     let req = Request::new(pos, Vec::new(), Strength::Level(Level::Hard));
@@ -430,15 +430,16 @@ fn parts_share_out_every_root_move_once() {
     all.sort_by_key(|m| m.to_string());
     for of in [1u32, 2, 3] {
         let mut seen = Vec::new();
-        for index in 0..of {
-            let part = part_moves(&req, Part { index, of });
+        let shares = share_out(&req, of);
+        assert_eq!(shares.len(), of as usize);
+        for (index, part) in shares.into_iter().enumerate() {
             // Dealt in turn: the shares differ by one move at most.
             assert!(
                 part.len() >= all.len() / of as usize,
                 "{of}: {}",
                 part.len()
             );
-            assert_eq!(part, part_moves(&req, Part { index, of }), "ranked alike");
+            assert_eq!(part, share_out(&req, of)[index], "ranked alike");
             seen.extend(part);
         }
         seen.sort_by_key(|m| m.to_string());
@@ -448,19 +449,16 @@ fn parts_share_out_every_root_move_once() {
 
 #[test]
 fn a_part_searches_only_its_share_and_the_best_score_is_played() {
-    use jieqi::ai::{best_part, part_moves, split, think, Part};
+    use jieqi::ai::{best_part, share_out, split, think};
     let g = Game::seeded(RuleSet::Jieqi, 5);
     let pos = g.view(Seat::Red).position;
     let stop = AtomicBool::new(false);
     let mut answers = Vec::new();
-    for index in 0..2 {
-        let part = Part { index, of: 2 };
-        let whole = Request::new(pos.clone(), Vec::new(), Strength::Level(Level::Easy));
-        let req = split(&whole, 2)[index as usize]
-            .clone()
-            .expect("a share of the moves");
+    let whole = Request::new(pos, Vec::new(), Strength::Level(Level::Easy));
+    let (shares, reqs) = (share_out(&whole, 2), split(&whole, 2));
+    for (index, (share, req)) in shares.iter().zip(reqs).enumerate() {
+        let req = req.expect("a share of the moves");
         let r = think(&mut Searcher::new(1), &req, &stop, &mut |_| {});
-        let share = part_moves(&whole, part);
         assert!(share.contains(&r.best.unwrap()), "part {index}");
         answers.push((r.best, r.score));
     }

@@ -93,7 +93,7 @@ pub fn parse_openings_with(
 pub(crate) enum Player<G: AiGame> {
     Builtin {
         level: Level,
-        /// One searcher per part of the root moves (see [`ai::Part`]).
+        /// One searcher per share of the root moves (see [`ai::split`]).
         searchers: Vec<GameSearcher<G>>,
         nodes: Option<u64>,
     },
@@ -199,26 +199,18 @@ where
     let stop = AtomicBool::new(false);
     let start = Instant::now();
     let of = searchers.len() as u32;
-    // Each searcher's share of the root moves (a single part of one is
-    // every root move), then one thread a searcher.
-    let parts = ai::split(req, of);
+    // Each searcher's share of the root moves (a single share is every
+    // root move), then one thread a searcher; a searcher left without a
+    // move (more searchers than moves) does not search.
+    let shares = ai::split(req, of);
     let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = searchers
             .iter_mut()
-            .zip(parts)
-            .map(|(s, part)| {
+            .zip(shares)
+            .filter_map(|(s, share)| share.map(|req| (s, req)))
+            .map(|(s, req)| {
                 let stop = &stop;
-                scope.spawn(move || match part {
-                    Some(req) => ai::think(s, &req, stop, &mut |_| {}),
-                    // More parts than moves: this one has nothing to search.
-                    None => ai::SearchResult {
-                        best: None,
-                        score: 0,
-                        depth: 0,
-                        nodes: 0,
-                        pv: Vec::new(),
-                    },
-                })
+                scope.spawn(move || ai::think(s, &req, stop, &mut |_| {}))
             })
             .collect();
         handles

@@ -209,33 +209,13 @@ pub struct Request<G: Game = Position> {
     pub root: RootOptions<G::Move>,
 }
 
-/// One of several searches of one request that share out its root moves:
-/// searches that cannot share memory (as Web Workers on a static host
-/// could not) each search a share of the moves, and [`best_part`] picks
-/// among their answers. The match runner's `@N` measures it ([`split`]);
-/// the page keeps one worker, so none of this is in its wasm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Part {
-    /// Which share, from 0.
-    pub index: u32,
-    /// How many shares.
-    pub of: u32,
-}
-
+/// Several searches of one request can share out its root moves: searches
+/// that cannot share memory (as Web Workers on a static host could not)
+/// each search a share of the moves ([`split`]), and [`best_part`] picks
+/// among their answers. The match runner's `@N` measures it; the page
+/// keeps one worker, so none of this is in its wasm.
 /// Depth of the search that ranks the root moves before they are shared.
 const PART_RANK_DEPTH: u32 = 2;
-
-/// The root moves of `part` (see [`share_out`]). Empty when there are
-/// fewer moves than parts.
-pub fn part_moves<G: Game>(req: &Request<G>, part: Part) -> Vec<G::Move> {
-    let mut shares = share_out(req, part.of);
-    let i = part.index as usize;
-    if i < shares.len() {
-        shares.swap_remove(i)
-    } else {
-        Vec::new()
-    }
-}
 
 /// The moves `req` may play shared out among `of` searches: each move
 /// scored by its own shallow search (a fresh table, so every call ranks
