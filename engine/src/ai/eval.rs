@@ -211,22 +211,39 @@ pub fn correction(inputs: &NetInputs, turn: Color) -> i32 {
 /// of the learnt correction.
 struct Weighted<'a> {
     w: &'a [Weight; FEATURES],
-    mg: i32,
-    eg: i32,
+    /// `w` with each pair in one word ([`net::pack`]: middle game low, end
+    /// game high), so a feature costs one multiply-add.
+    packed: &'a [i64; FEATURES],
+    /// The middle-game and end-game sums, packed as `packed`.
+    sum: i64,
     inputs: NetInputs,
 }
+
+/// Weights packed as [`Weighted::packed`] reads them.
+const fn pack_weights(w: &[Weight; FEATURES]) -> [i64; FEATURES] {
+    let mut out = [0; FEATURES];
+    let mut i = 0;
+    while i < FEATURES {
+        out[i] = net::pack(w[i].0, w[i].1);
+        i += 1;
+    }
+    out
+}
+
+/// [`WEIGHTS`] packed.
+static PACKED: [i64; FEATURES] = pack_weights(&WEIGHTS);
 
 impl Sink for Weighted<'_> {
     #[inline(always)]
     fn add(&mut self, f: usize, n: i32) {
-        self.mg += self.w[f].0 * n;
-        self.eg += self.w[f].1 * n;
+        self.sum = self.sum.wrapping_add(self.packed[f].wrapping_mul(n as i64));
         add_input(&mut self.inputs, f, n, 1);
     }
     #[inline(always)]
     fn add_ratio(&mut self, f: usize, num: i32, den: i32) {
-        self.mg += self.w[f].0 * num / den;
-        self.eg += self.w[f].1 * num / den;
+        // Each half rounds on its own, as two separate sums would.
+        let part = net::pack(self.w[f].0 * num / den, self.w[f].1 * num / den);
+        self.sum = self.sum.wrapping_add(part);
         add_input(&mut self.inputs, f, num, den);
     }
 }
@@ -313,20 +330,26 @@ pub fn features(pos: &Position) -> Features {
 
 /// Evaluate `pos` from the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &WEIGHTS)
+    weighted(pos, &WEIGHTS, &PACKED)
 }
 
 /// Evaluate `pos` from the side to move with the linear weights `w` (and
 /// the learnt correction).
 pub fn evaluate_with(pos: &Position, w: &[Weight; FEATURES]) -> i32 {
+    weighted(pos, w, &pack_weights(w))
+}
+
+#[inline(always)]
+fn weighted(pos: &Position, w: &[Weight; FEATURES], packed: &[i64; FEATURES]) -> i32 {
     let mut s = Weighted {
         w,
-        mg: 0,
-        eg: 0,
+        packed,
+        sum: 0,
         inputs: [0; net::INPUTS],
     };
     let ph = terms(pos, &mut s);
-    let red = (s.mg * ph + s.eg * (PHASE_MAX - ph)) / PHASE_MAX;
+    let (mg, eg) = net::unpack(s.sum);
+    let red = (mg * ph + eg * (PHASE_MAX - ph)) / PHASE_MAX;
     let linear = if pos.turn() == Color::Red { red } else { -red };
     linear + correction(&s.inputs, pos.turn())
 }

@@ -36,18 +36,19 @@ pub const W1_SCALE: i32 = ONE / INPUT_SCALE;
 const PAIRS: usize = HIDDEN / 2;
 const _: () = assert!(HIDDEN % 2 == 0, "hidden units go in pairs");
 
-/// Two hidden units' values in one 64-bit word, so one multiply-add moves
-/// both ("SIMD within a register"; the scalar wasm the page runs has no
-/// vector unit). The sum of packed words is the packed sum as long as each
-/// unit's sum stays an `i32`, as the unpacked arithmetic needs too.
-const fn pack(low: i32, high: i32) -> i64 {
+/// Two `i32` values in one 64-bit word, so one multiply-add moves both
+/// ("SIMD within a register"; the scalar wasm the page runs has no vector
+/// unit): here two hidden units, in the evaluation a middle-game and an
+/// end-game sum. The sum of packed words is the packed sum as long as each
+/// value's sum stays an `i32`, as the unpacked arithmetic needs too.
+pub(super) const fn pack(low: i32, high: i32) -> i64 {
     ((high as i64) << 32) + low as i64
 }
 
-/// The two units of a packed word: the low one is the word's low 32 bits
+/// The two values of a packed word: the low one is the word's low 32 bits
 /// read as signed, the high one what remains.
 #[inline(always)]
-fn unpack(w: i64) -> (i32, i32) {
+pub(super) fn unpack(w: i64) -> (i32, i32) {
     let low = w as i32;
     (low, (w.wrapping_sub(low as i64) >> 32) as i32)
 }
