@@ -69,6 +69,8 @@ proptest! {
             let back = fen::parse(&fen::write(&pos), rules).unwrap();
             prop_assert_eq!(back.public_hash(), pos.public_hash());
             prop_assert_eq!(back.hash(), pos.hash());
+            // The structure key, kept up to date move by move, too.
+            prop_assert_eq!(back.structure_key(), pos.structure_key());
             let m = choose(&g, pick);
             g.play(m).unwrap();
             // Views hold nothing a seat may not know, and pools stay consistent.

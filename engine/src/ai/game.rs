@@ -115,6 +115,11 @@ pub trait Game: Clone {
     fn early_reveal(&self, m: Self::Move, mover: Self::Piece) -> bool;
 
     fn evaluate(&self) -> i32;
+    /// Key of the slow-moving structure the correction history learns by
+    /// (`None`: no correction).
+    fn structure_key(&self) -> Option<u64> {
+        None
+    }
     /// Value for ordering captures and quick exchanges.
     fn piece_value(&self, p: Self::Piece) -> i32;
     /// After `m`, can the opponent take the mover back at once?
@@ -218,6 +223,10 @@ impl Game for rules::Position {
     #[inline]
     fn public_hash(&self) -> u64 {
         rules::Position::public_hash(self)
+    }
+    #[inline]
+    fn structure_key(&self) -> Option<u64> {
+        Some(rules::Position::structure_key(self))
     }
     #[inline]
     fn punishes_perpetual(&self) -> bool {

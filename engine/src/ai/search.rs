@@ -13,8 +13,12 @@
 //! reverse futility, razoring, null move, futility and late-move pruning,
 //! internal iterative reduction and check extensions. In the Jieqi family a
 //! late reveal that takes nothing is reduced too, one ply less than a quiet
-//! move. Static evaluations are cached by position key. The history tables
-//! live in [`History`] and the move picker in [`Picker`].
+//! move. Static evaluations are cached by position key and corrected by a
+//! correction history: what searches found against the evaluation, learnt
+//! by side to move and the position's slow structure (face-down pieces,
+//! soldiers, generals and their guards; [`Game::structure_key`]). Chess
+//! has none: keyed by pawns, face-down pieces and kings it lost games.
+//! The history tables live in [`History`] and the move picker in [`Picker`].
 //!
 //! Measured and not kept (the matches are in the closing notes): Star1-style
 //! cuts at chance nodes, singular extensions, chance nodes averaged as win
@@ -314,6 +318,10 @@ pub struct GameSearcher<G: Game> {
     /// score, packed (0: empty). Iterative deepening, re-searches and
     /// transpositions evaluate the same positions again and again.
     evals: Box<[u64]>,
+    /// Correction history: how far the static evaluation has been from
+    /// what the search found, by side to move and the position's slow
+    /// structure ([`Game::structure_key`]), in 1/[`CORR_GRAIN`] cp.
+    corr: Box<[i16]>,
     /// Whether the side to move is in check at the node about to be
     /// entered, where the move into it told it cheaply ([`Game::check_after`]);
     /// `None`: the node finds out itself.
@@ -324,6 +332,12 @@ pub struct GameSearcher<G: Game> {
 /// `jieqi bench 6` runs 4.9% fewer instructions (callgrind) and `bench 8`
 /// about 3% faster (five alternated runs); 1 << 20 was no faster than 1 << 16.
 const EVAL_CACHE: usize = 1 << 18;
+
+/// Correction history entries per side to move (a power of two).
+const CORR_SIZE: usize = 1 << 14;
+/// An entry's bound: corrections stay within `CORR_LIMIT / CORR_GRAIN` cp.
+const CORR_LIMIT: i32 = 1024;
+const CORR_GRAIN: i32 = 16;
 
 impl<G: Game> GameSearcher<G> {
     pub fn new(hash_mb: usize) -> GameSearcher<G> {
@@ -348,6 +362,7 @@ impl<G: Game> GameSearcher<G> {
             root_best: None,
             seldepth: 0,
             evals: vec![0; EVAL_CACHE].into_boxed_slice(),
+            corr: vec![0; 2 * CORR_SIZE].into_boxed_slice(),
             next_check: None,
         }
     }
@@ -366,6 +381,26 @@ impl<G: Game> GameSearcher<G> {
         v
     }
 
+    /// The correction history's entry for `pos`, if its game has one.
+    #[inline]
+    fn corr_slot(pos: &G) -> Option<usize> {
+        pos.structure_key()
+            .map(|k| pos.turn().index() * CORR_SIZE + (k as usize & (CORR_SIZE - 1)))
+    }
+
+    /// The static evaluation of `pos` with the correction history's
+    /// correction at `slot`.
+    #[inline]
+    fn corrected_eval(&mut self, pos: &G, slot: Option<usize>) -> i32 {
+        let raw = self.evaluate(pos);
+        match slot {
+            Some(i) => {
+                (raw + self.corr[i] as i32 / CORR_GRAIN).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
+            }
+            None => raw,
+        }
+    }
+
     pub fn resize(&mut self, hash_mb: usize) {
         self.tt = Tt::<G::Move>::new(hash_mb);
     }
@@ -378,6 +413,7 @@ impl<G: Game> GameSearcher<G> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.evals.fill(0);
+        self.corr.fill(0);
         self.history.clear();
     }
 
@@ -867,10 +903,11 @@ impl<G: Game> GameSearcher<G> {
             }
         }
         let prev = self.prev_slots(ply);
+        let corr_slot = if in_check { None } else { Self::corr_slot(pos) };
         let eval = if in_check {
             None
         } else {
-            Some(self.evaluate(pos))
+            Some(self.corrected_eval(pos, corr_slot))
         };
         self.stack[ply].eval = eval;
         // Is the side to move better off than two plies ago?
@@ -1057,6 +1094,24 @@ impl<G: Game> GameSearcher<G> {
         }
         let bound = Bound::of(best, orig_alpha, beta);
         self.tt.store(key, best_move, best, depth, bound, ply);
+        // Teach the correction history what the search found, where the
+        // bound says which way the evaluation erred and a quiet move (or
+        // none) decided it.
+        if let (Some(e), Some(i)) = (eval, corr_slot) {
+            let informative = match bound {
+                Bound::Lower => best > e,
+                Bound::Upper => best < e,
+                Bound::Exact => true,
+            };
+            if informative
+                && best.abs() < MATE_BOUND
+                && best_move.is_none_or(|m| pos.victim(m).is_none())
+            {
+                let bonus = ((best - e) * depth / 8).clamp(-CORR_LIMIT / 4, CORR_LIMIT / 4);
+                let v = self.corr[i] as i32;
+                self.corr[i] = (v + bonus - v * bonus.abs() / CORR_LIMIT) as i16;
+            }
+        }
         best
     }
 
@@ -1082,7 +1137,12 @@ impl<G: Game> GameSearcher<G> {
         }
         let orig_alpha = alpha;
         // In check there is no standing score: every reply is tried.
-        let stand = if in_check { -INF } else { self.evaluate(pos) };
+        let stand = if in_check {
+            -INF
+        } else {
+            let slot = Self::corr_slot(pos);
+            self.corrected_eval(pos, slot)
+        };
         if !in_check {
             if stand >= beta || ply >= MAX_PLY || qply > 6 {
                 return stand;

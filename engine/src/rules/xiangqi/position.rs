@@ -218,6 +218,7 @@ pub struct Undo {
     halfmove: u32,
     public_hash: u64,
     pool_hash: u64,
+    structure_hash: u64,
     pool: [Pool; 2],
 }
 
@@ -270,9 +271,24 @@ pub struct Position {
     fullmove: u32,
     public_hash: u64,
     pool_hash: u64,
+    /// [`Position::structure_key`], kept up to date by `make`.
+    structure_hash: u64,
     /// The occupied points of each colour (index `Color::index`), kept in
     /// step with `board`: the search walks pieces, not all 90 points.
     occupied: [Points; 2],
+}
+
+/// A piece code's share of [`Position::structure_key`] on point `i`: its
+/// Zobrist key if it is face down, a soldier, general, advisor or elephant;
+/// else (and for an empty point) 0.
+#[inline]
+fn structure_piece_key(code: u8, i: usize) -> u64 {
+    match Piece::from_code(code) {
+        Some(p) if p.hidden || !matches!(p.role, Role::Chariot | Role::Horse | Role::Cannon) => {
+            KEYS.piece[code as usize][i]
+        }
+        _ => 0,
+    }
 }
 
 /// Error for a move that cannot be played here.
@@ -369,9 +385,11 @@ impl Position {
             fullmove: fullmove.max(1),
             public_hash: 0,
             pool_hash: 0,
+            structure_hash: 0,
             occupied,
         };
         pos.public_hash = pos.compute_public_hash();
+        pos.structure_hash = pos.compute_structure_hash();
         pos.pool_hash = pos.compute_pool_hash();
         Some(pos)
     }
@@ -385,6 +403,14 @@ impl Position {
         }
         if self.turn == Color::Black {
             h ^= KEYS.black_to_move;
+        }
+        h
+    }
+
+    fn compute_structure_hash(&self) -> u64 {
+        let mut h = 0;
+        for (i, &c) in self.board.iter().enumerate() {
+            h ^= structure_piece_key(c, i);
         }
         h
     }
@@ -452,6 +478,14 @@ impl Position {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.public_hash ^ self.pool_hash
+    }
+    /// Key of the slow-moving part of the position: face-down pieces,
+    /// soldiers, generals, advisors and elephants (what a chariot, horse or
+    /// cannon move leaves as it was). The search's correction history
+    /// learns by it how far the evaluation errs in such structures.
+    #[inline]
+    pub fn structure_key(&self) -> u64 {
+        self.structure_hash
     }
     /// The pieces on the board, by increasing point index.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
@@ -1081,6 +1115,7 @@ impl Position {
             halfmove: self.halfmove,
             public_hash: self.public_hash,
             pool_hash: self.pool_hash,
+            structure_hash: self.structure_hash,
             pool: self.pool,
         };
         let mut p = Piece::from_code(moved).expect("a piece on the from point");
@@ -1101,6 +1136,9 @@ impl Position {
         }
         h ^= KEYS.black_to_move;
         self.public_hash = h;
+        self.structure_hash ^= structure_piece_key(moved, from)
+            ^ structure_piece_key(new_code, to)
+            ^ structure_piece_key(captured, to);
         self.board[to] = new_code;
         self.board[from] = 0;
         if let Some(c) = Piece::from_code(captured) {
@@ -1172,6 +1210,7 @@ impl Position {
         self.halfmove = u.halfmove;
         self.public_hash = u.public_hash;
         self.pool_hash = u.pool_hash;
+        self.structure_hash = u.structure_hash;
         if us == Color::Black {
             self.fullmove -= 1;
         }
