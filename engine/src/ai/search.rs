@@ -15,9 +15,10 @@
 //! late reveal that takes nothing is reduced too, one ply less than a quiet
 //! move. Static evaluations are cached by position key and corrected by a
 //! correction history: what searches found against the evaluation, learnt
-//! by side to move and the position's slow structure (face-down pieces,
-//! soldiers, generals and their guards; [`Game::structure_key`]). Chess
-//! has none: keyed by pawns, face-down pieces and kings it lost games.
+//! by side to move, once by the position's slow structure (face-down
+//! pieces, soldiers, generals and their guards; [`Game::structure_key`])
+//! and once by the rest of the board. Chess has none: keyed by pawns,
+//! face-down pieces and kings it lost games.
 //! The history tables live in [`History`] and the move picker in [`Picker`].
 //!
 //! Measured and not kept (the matches are in the closing notes): Star1-style
@@ -319,8 +320,11 @@ pub struct GameSearcher<G: Game> {
     /// transpositions evaluate the same positions again and again.
     evals: Box<[u64]>,
     /// Correction history: how far the static evaluation has been from
-    /// what the search found, by side to move and the position's slow
-    /// structure ([`Game::structure_key`]), in 1/[`CORR_GRAIN`] cp.
+    /// what the search found, in 1/[`CORR_GRAIN`] cp, by side to move in
+    /// two tables: by the position's slow structure
+    /// ([`Game::structure_key`]), and by the rest of the board (the
+    /// public key without the structure: where the chariots, horses and
+    /// cannons stand). A position's correction is the sum of its two.
     corr: Box<[i16]>,
     /// Whether the side to move is in check at the node about to be
     /// entered, where the move into it told it cheaply ([`Game::check_after`]);
@@ -333,9 +337,10 @@ pub struct GameSearcher<G: Game> {
 /// about 3% faster (five alternated runs); 1 << 20 was no faster than 1 << 16.
 const EVAL_CACHE: usize = 1 << 18;
 
-/// Correction history entries per side to move (a power of two).
+/// Correction history entries per table and side to move (a power of two).
 const CORR_SIZE: usize = 1 << 14;
-/// An entry's bound: corrections stay within `CORR_LIMIT / CORR_GRAIN` cp.
+/// An entry's bound: each table's correction stays within
+/// `CORR_LIMIT / CORR_GRAIN` cp.
 const CORR_LIMIT: i32 = 1024;
 const CORR_GRAIN: i32 = 16;
 
@@ -362,7 +367,7 @@ impl<G: Game> GameSearcher<G> {
             root_best: None,
             seldepth: 0,
             evals: vec![0; EVAL_CACHE].into_boxed_slice(),
-            corr: vec![0; 2 * CORR_SIZE].into_boxed_slice(),
+            corr: vec![0; 4 * CORR_SIZE].into_boxed_slice(),
             next_check: None,
         }
     }
@@ -381,21 +386,28 @@ impl<G: Game> GameSearcher<G> {
         v
     }
 
-    /// The correction history's entry for `pos`, if its game has one.
+    /// The correction history's two entries for `pos`, if its game has them.
     #[inline]
-    fn corr_slot(pos: &G) -> Option<usize> {
-        pos.structure_key()
-            .map(|k| pos.turn().index() * CORR_SIZE + (k as usize & (CORR_SIZE - 1)))
+    fn corr_slots(pos: &G) -> Option<[usize; 2]> {
+        pos.structure_key().map(|k| {
+            let side = pos.turn().index() * CORR_SIZE;
+            let rest = k ^ pos.public_hash();
+            [
+                side + (k as usize & (CORR_SIZE - 1)),
+                2 * CORR_SIZE + side + (rest as usize & (CORR_SIZE - 1)),
+            ]
+        })
     }
 
     /// The static evaluation of `pos` with the correction history's
-    /// correction at `slot`.
+    /// correction at `slots`.
     #[inline]
-    fn corrected_eval(&mut self, pos: &G, slot: Option<usize>) -> i32 {
+    fn corrected_eval(&mut self, pos: &G, slots: Option<[usize; 2]>) -> i32 {
         let raw = self.evaluate(pos);
-        match slot {
-            Some(i) => {
-                (raw + self.corr[i] as i32 / CORR_GRAIN).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
+        match slots {
+            Some([a, b]) => {
+                let c = (self.corr[a] as i32 + self.corr[b] as i32) / CORR_GRAIN;
+                (raw + c).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
             }
             None => raw,
         }
@@ -903,11 +915,15 @@ impl<G: Game> GameSearcher<G> {
             }
         }
         let prev = self.prev_slots(ply);
-        let corr_slot = if in_check { None } else { Self::corr_slot(pos) };
+        let corr_slots = if in_check {
+            None
+        } else {
+            Self::corr_slots(pos)
+        };
         let eval = if in_check {
             None
         } else {
-            Some(self.corrected_eval(pos, corr_slot))
+            Some(self.corrected_eval(pos, corr_slots))
         };
         self.stack[ply].eval = eval;
         // Is the side to move better off than two plies ago?
@@ -1097,7 +1113,7 @@ impl<G: Game> GameSearcher<G> {
         // Teach the correction history what the search found, where the
         // bound says which way the evaluation erred and a quiet move (or
         // none) decided it.
-        if let (Some(e), Some(i)) = (eval, corr_slot) {
+        if let (Some(e), Some(slots)) = (eval, corr_slots) {
             let informative = match bound {
                 Bound::Lower => best > e,
                 Bound::Upper => best < e,
@@ -1108,8 +1124,10 @@ impl<G: Game> GameSearcher<G> {
                 && best_move.is_none_or(|m| pos.victim(m).is_none())
             {
                 let bonus = ((best - e) * depth / 8).clamp(-CORR_LIMIT / 4, CORR_LIMIT / 4);
-                let v = self.corr[i] as i32;
-                self.corr[i] = (v + bonus - v * bonus.abs() / CORR_LIMIT) as i16;
+                for i in slots {
+                    let v = self.corr[i] as i32;
+                    self.corr[i] = (v + bonus - v * bonus.abs() / CORR_LIMIT) as i16;
+                }
             }
         }
         best
@@ -1140,8 +1158,8 @@ impl<G: Game> GameSearcher<G> {
         let stand = if in_check {
             -INF
         } else {
-            let slot = Self::corr_slot(pos);
-            self.corrected_eval(pos, slot)
+            let slots = Self::corr_slots(pos);
+            self.corrected_eval(pos, slots)
         };
         if !in_check {
             if stand >= beta || ply >= MAX_PLY || qply > 6 {
