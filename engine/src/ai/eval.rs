@@ -209,40 +209,34 @@ pub fn correction(inputs: &NetInputs, turn: Color) -> i32 {
 
 /// The engine's sink: weighted sums, middle and end game, and the inputs
 /// of the learnt correction.
-struct Weighted<'a> {
-    w: &'a [Weight; FEATURES],
-    /// `w` with each pair in one word ([`net::pack`]: middle game low, end
-    /// game high), so a feature costs one multiply-add.
-    packed: &'a [i64; FEATURES],
-    /// The middle-game and end-game sums, packed as `packed`.
+struct Weighted {
+    /// The middle-game and end-game sums, packed as [`PACKED`].
     sum: i64,
     inputs: NetInputs,
 }
 
-/// Weights packed as [`Weighted::packed`] reads them.
-const fn pack_weights(w: &[Weight; FEATURES]) -> [i64; FEATURES] {
+/// [`WEIGHTS`] with each pair in one word ([`net::pack`]: middle game low,
+/// end game high), so a feature costs one multiply-add.
+static PACKED: [i64; FEATURES] = {
     let mut out = [0; FEATURES];
     let mut i = 0;
     while i < FEATURES {
-        out[i] = net::pack(w[i].0, w[i].1);
+        out[i] = net::pack(WEIGHTS[i].0, WEIGHTS[i].1);
         i += 1;
     }
     out
-}
+};
 
-/// [`WEIGHTS`] packed.
-static PACKED: [i64; FEATURES] = pack_weights(&WEIGHTS);
-
-impl Sink for Weighted<'_> {
+impl Sink for Weighted {
     #[inline(always)]
     fn add(&mut self, f: usize, n: i32) {
-        self.sum = self.sum.wrapping_add(self.packed[f].wrapping_mul(n as i64));
+        self.sum = self.sum.wrapping_add(PACKED[f].wrapping_mul(n as i64));
         add_input(&mut self.inputs, f, n, 1);
     }
     #[inline(always)]
     fn add_ratio(&mut self, f: usize, num: i32, den: i32) {
         // Each half rounds on its own, as two separate sums would.
-        let part = net::pack(self.w[f].0 * num / den, self.w[f].1 * num / den);
+        let part = net::pack(WEIGHTS[f].0 * num / den, WEIGHTS[f].1 * num / den);
         self.sum = self.sum.wrapping_add(part);
         add_input(&mut self.inputs, f, num, den);
     }
@@ -272,7 +266,8 @@ impl Sink for Features {
 
 impl Features {
     /// The linear evaluation these features give under `w`, from the side
-    /// to move (as [`evaluate_with`] without its integer rounding and
+    /// to move (as [`evaluate`] with `w` for weights, without its integer
+    /// rounding and
     /// without the learnt correction, which is [`correction`] of
     /// `self.inputs`).
     pub fn eval(&self, w: &[(f64, f64)]) -> f64 {
@@ -328,22 +323,10 @@ pub fn features(pos: &Position) -> Features {
     f
 }
 
-/// Evaluate `pos` from the side to move.
+/// Evaluate `pos` from the side to move: the linear sum of [`WEIGHTS`] and
+/// the learnt correction.
 pub fn evaluate(pos: &Position) -> i32 {
-    weighted(pos, &WEIGHTS, &PACKED)
-}
-
-/// Evaluate `pos` from the side to move with the linear weights `w` (and
-/// the learnt correction).
-pub fn evaluate_with(pos: &Position, w: &[Weight; FEATURES]) -> i32 {
-    weighted(pos, w, &pack_weights(w))
-}
-
-#[inline(always)]
-fn weighted(pos: &Position, w: &[Weight; FEATURES], packed: &[i64; FEATURES]) -> i32 {
     let mut s = Weighted {
-        w,
-        packed,
         sum: 0,
         inputs: [0; net::INPUTS],
     };

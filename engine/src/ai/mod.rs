@@ -211,11 +211,12 @@ pub struct Request<G: Game = Position> {
     pub root: RootOptions<G::Move>,
 }
 
-/// Several searches of one request can share out its root moves: searches
-/// that cannot share memory (as Web Workers on a static host could not)
-/// each search a share of the moves ([`split`]), and [`best_part`] picks
-/// among their answers. The match runner's `@N` measures it; the page
-/// keeps one worker, so none of this is in its wasm.
+// Several searches of one request can share out its root moves: searches
+// that cannot share memory (as Web Workers on a static host could not)
+// each search a share of the moves (`split`), and `best_part` picks among
+// their answers. The match runner's `@N` measures it; the page keeps one
+// worker, so none of this is in its wasm.
+
 /// Depth of the search that ranks the root moves before they are shared.
 const PART_RANK_DEPTH: u32 = 2;
 

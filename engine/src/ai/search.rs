@@ -147,12 +147,19 @@ fn slot<G: Game>(p: G::Piece, m: G::Move) -> usize {
     kind::<G>(p) * G::SQUARES + G::to_index(m)
 }
 
-/// Move the entry towards `bonus`'s sign, less the fuller it is.
+/// Move the history entry towards `bonus`'s sign, less the fuller it is.
 #[inline]
 fn gravity(h: &mut i16, bonus: i32) {
-    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    gravity_within(h, bonus, HISTORY_MAX);
+}
+
+/// Move an entry kept within +-`max` towards `bonus`'s sign, less the
+/// fuller it is.
+#[inline]
+fn gravity_within(h: &mut i16, bonus: i32, max: i32) {
+    let b = bonus.clamp(-max, max);
     let v = *h as i32;
-    *h = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+    *h = (v + b - v * b.abs() / max) as i16;
 }
 
 /// What the search learns about moves across nodes.
@@ -400,17 +407,19 @@ impl<G: Game> GameSearcher<G> {
     }
 
     /// The static evaluation of `pos` with the correction history's
-    /// correction at `slots`.
+    /// correction, and the entries it was read from (to learn from later).
     #[inline]
-    fn corrected_eval(&mut self, pos: &G, slots: Option<[usize; 2]>) -> i32 {
+    fn corrected_eval(&mut self, pos: &G) -> (i32, Option<[usize; 2]>) {
         let raw = self.evaluate(pos);
-        match slots {
+        let slots = Self::corr_slots(pos);
+        let eval = match slots {
             Some([a, b]) => {
                 let c = (self.corr[a] as i32 + self.corr[b] as i32) / CORR_GRAIN;
                 (raw + c).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
             }
             None => raw,
-        }
+        };
+        (eval, slots)
     }
 
     pub fn resize(&mut self, hash_mb: usize) {
@@ -915,15 +924,11 @@ impl<G: Game> GameSearcher<G> {
             }
         }
         let prev = self.prev_slots(ply);
-        let corr_slots = if in_check {
-            None
+        let (eval, corr_slots) = if in_check {
+            (None, None)
         } else {
-            Self::corr_slots(pos)
-        };
-        let eval = if in_check {
-            None
-        } else {
-            Some(self.corrected_eval(pos, corr_slots))
+            let (e, slots) = self.corrected_eval(pos);
+            (Some(e), slots)
         };
         self.stack[ply].eval = eval;
         // Is the side to move better off than two plies ago?
@@ -1125,8 +1130,7 @@ impl<G: Game> GameSearcher<G> {
             {
                 let bonus = ((best - e) * depth / 8).clamp(-CORR_LIMIT / 4, CORR_LIMIT / 4);
                 for i in slots {
-                    let v = self.corr[i] as i32;
-                    self.corr[i] = (v + bonus - v * bonus.abs() / CORR_LIMIT) as i16;
+                    gravity_within(&mut self.corr[i], bonus, CORR_LIMIT);
                 }
             }
         }
@@ -1158,8 +1162,7 @@ impl<G: Game> GameSearcher<G> {
         let stand = if in_check {
             -INF
         } else {
-            let slots = Self::corr_slots(pos);
-            self.corrected_eval(pos, slots)
+            self.corrected_eval(pos).0
         };
         if !in_check {
             if stand >= beta || ply >= MAX_PLY || qply > 6 {
