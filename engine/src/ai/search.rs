@@ -34,7 +34,9 @@
 //! lost at equal time), full chance nodes in quiescence for no capture or
 //! for the first two instead of the first one, every capture by a
 //! face-down piece as a full chance node, and the typical identity's score
-//! corrected by how far its material is from the pool's mean.
+//! corrected by how far its material is from the pool's mean, and two more
+//! correction tables, by the last two moves and by the material (neither
+//! alone nor together did they win at equal time).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
