@@ -54,6 +54,27 @@ fn finds_mate_in_one() {
     assert!(score > ai::eval::MATE_BOUND);
 }
 
+/// The no-progress rule (120 plies without a capture) is a draw the search
+/// sees coming: a chariot up with one ply left and nothing to take is 0.
+#[test]
+fn no_progress_draw_is_scored_as_a_draw() {
+    let text = "3k5/9/9/9/9/9/9/9/R8/5K3 w";
+    let (_, fresh) = best(text, RuleSet::Xiangqi, 4);
+    assert!(fresh > 500, "a chariot up: {fresh}");
+    let (m, score) = best(&format!("{text} 119 60"), RuleSet::Xiangqi, 4);
+    assert!(m.is_some());
+    assert_eq!(score, 0, "every move ends the game drawn");
+}
+
+/// A mate on the last ply of the no-progress count wins: the game ends by
+/// the mate first.
+#[test]
+fn mate_on_the_no_progress_limit_still_wins() {
+    let (m, score) = best("4k4/R8/1R7/9/9/9/9/9/9/3K5 w 119 60", RuleSet::Xiangqi, 3);
+    assert!(m.is_some());
+    assert!(score > ai::eval::MATE_BOUND, "score {score}");
+}
+
 /// Does the side to move have a move that mates at once?
 fn has_mate_in_one(p: &Position) -> bool {
     p.legal_moves().iter().any(|&m| {

@@ -234,7 +234,7 @@ impl Game for rules::Position {
     }
     #[inline]
     fn drawn_by_rule(&self) -> bool {
-        false
+        self.halfmove() >= rules::RuleSet::NO_PROGRESS_PLIES
     }
     #[inline]
     fn stalemate_draws(&self) -> bool {

@@ -899,7 +899,9 @@ impl<G: Game> GameSearcher<G> {
         if let Some(s) = self.repetition(rep, pos.punishes_perpetual()) {
             return s;
         }
-        if pos.drawn_by_rule() {
+        // A rule's draw, unless the side to move is mated (or has no move):
+        // that ends the game first.
+        if pos.drawn_by_rule() && !G::list_slice(&pos.legal_moves_in(in_check)).is_empty() {
             return 0;
         }
         // Mate-distance pruning.
