@@ -267,9 +267,8 @@ impl Sink for Features {
 impl Features {
     /// The linear evaluation these features give under `w`, from the side
     /// to move (as [`evaluate`] with `w` for weights, without its integer
-    /// rounding and
-    /// without the learnt correction, which is [`correction`] of
-    /// `self.inputs`).
+    /// rounding and without the learnt correction, which is [`correction`]
+    /// of `self.inputs`).
     pub fn eval(&self, w: &[(f64, f64)]) -> f64 {
         let (mut mg, mut eg) = (0.0, 0.0);
         for (c, w) in self.counts.iter().zip(w) {

@@ -234,7 +234,7 @@ impl Game for rules::Position {
     }
     #[inline]
     fn drawn_by_rule(&self) -> bool {
-        self.halfmove() >= rules::RuleSet::NO_PROGRESS_PLIES
+        self.no_progress_reached()
     }
     #[inline]
     fn stalemate_draws(&self) -> bool {
@@ -421,7 +421,7 @@ impl Game for chess::Position {
     }
     #[inline]
     fn drawn_by_rule(&self) -> bool {
-        self.halfmove() >= 100 || self.insufficient_material()
+        self.no_progress_reached() || self.insufficient_material()
     }
     #[inline]
     fn stalemate_draws(&self) -> bool {

@@ -514,7 +514,7 @@ impl Game {
         if self.repetitions() >= 3 {
             return draw(Reason::Repetition);
         }
-        if pos.halfmove() >= 100 {
+        if pos.no_progress_reached() {
             return draw(Reason::FiftyMoves);
         }
         None

@@ -342,6 +342,12 @@ impl Position {
     pub fn halfmove(&self) -> u32 {
         self.halfmove
     }
+    /// Has the fifty-move count (100 plies) run out (a draw, unless the
+    /// side to move is mated)?
+    #[inline]
+    pub fn no_progress_reached(&self) -> bool {
+        self.halfmove >= 100
+    }
     #[inline]
     pub fn fullmove(&self) -> u32 {
         self.fullmove

@@ -450,7 +450,7 @@ impl Game {
         if let Some(o) = self.repetition() {
             return Some(o);
         }
-        if pos.halfmove() >= RuleSet::NO_PROGRESS_PLIES {
+        if pos.no_progress_reached() {
             return Some(Outcome {
                 winner: None,
                 reason: Reason::NoProgress,

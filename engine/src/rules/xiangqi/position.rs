@@ -464,6 +464,12 @@ impl Position {
     pub fn halfmove(&self) -> u32 {
         self.halfmove
     }
+    /// Has the no-progress count reached its limit (a draw, unless the
+    /// side to move has no legal move)?
+    #[inline]
+    pub fn no_progress_reached(&self) -> bool {
+        self.halfmove >= RuleSet::NO_PROGRESS_PLIES
+    }
     #[inline]
     pub fn fullmove(&self) -> u32 {
         self.fullmove
