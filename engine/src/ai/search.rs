@@ -37,8 +37,12 @@
 //! corrected by how far its material is from the pool's mean, and two more
 //! correction tables, by the last two moves and by the material (neither
 //! alone nor together did they win at equal time), a smaller correction
-//! (read at 1/24 instead of 1/16), and the evaluation drawn towards zero
-//! as the no-progress count runs.
+//! (read at 1/24 instead of 1/16), the evaluation drawn towards zero
+//! as the no-progress count runs, one more ply of reduction at expected
+//! cut nodes, a smaller reverse-futility margin (70 a ply instead of 90),
+//! a null move reduced one ply more, futility pruning of reveals that
+//! take nothing (alone, and with late-move pruning of them), and such
+//! reveals reduced two plies less than quiet moves instead of one.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
