@@ -10,6 +10,12 @@
 //! search, and a command that changes or reads the state stops it first (its
 //! `bestmove` is still sent), so that every `go` gets exactly one `bestmove`;
 //! unknown input leaves the search running.
+//!
+//! A build without threads (wasm32-wasip1, the engine as the page runs it,
+//! driven under Node by `scripts/uci-wasm.mjs`) searches in the command
+//! loop instead: `go` answers before the next command is read, so nothing
+//! can stop a search, and a `go` without a limit searches
+//! [`NO_THREADS_MOVETIME_MS`] (it says so).
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,6 +30,38 @@ use crate::ai::{
 use crate::rules::chess::{self, Variant};
 use crate::rules::xiangqi::{fen, movetext, perft};
 use crate::rules::{repetition_key, Color, Move, Position, Role, RuleSet};
+
+/// Whether searches run beside the command loop (see the module doc).
+const THREADS: bool = cfg!(not(target_os = "wasi"));
+
+/// What a `go` without a limit searches where nothing can stop it.
+pub const NO_THREADS_MOVETIME_MS: f64 = 10_000.0;
+
+/// Run `work` beside the command loop, or, in a build without threads, now.
+fn start(work: impl FnOnce() + Send + 'static) -> Option<JoinHandle<()>> {
+    if THREADS {
+        Some(std::thread::spawn(work))
+    } else {
+        work();
+        None
+    }
+}
+
+/// The limits a search runs under: `go`'s, except that where nothing can
+/// stop a search (no `threads`), a `go` without a limit gets one, with a
+/// warning saying so.
+fn bounded(mut limits: Limits, threads: bool) -> (Limits, Option<String>) {
+    let unlimited =
+        limits.movetime_ms.is_none() && limits.depth.is_none() && limits.nodes.is_none();
+    if threads || !unlimited {
+        return (limits, None);
+    }
+    limits.movetime_ms = Some(NO_THREADS_MOVETIME_MS);
+    let warning = format!(
+        "this build has no threads, so 'stop' cannot end a search: searching {NO_THREADS_MOVETIME_MS} ms"
+    );
+    (limits, Some(warning))
+}
 
 /// Longest command line read; longer lines are refused whole.
 pub const MAX_LINE: usize = 1 << 20;
@@ -146,6 +184,11 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Opt
         let chunk = match input.fill_buf() {
             Ok(c) => c,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            // Node hands a WASI program its stdin without blocking: wait.
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                continue;
+            }
             Err(e) => return Err(e),
         };
         if chunk.is_empty() {
@@ -529,9 +572,7 @@ impl Engine {
         self.stop.store(false, Ordering::SeqCst);
         let (out, stop) = (self.out.clone(), self.stop.clone());
         if let Some(depth) = req.perft {
-            self.thinking = Some(std::thread::spawn(move || {
-                run_perft(pos, depth, &out, &stop)
-            }));
+            self.thinking = start(move || run_perft(pos, depth, &out, &stop));
             return;
         }
         let searcher = self.searcher.clone();
@@ -552,14 +593,16 @@ impl Engine {
     {
         self.stop.store(false, Ordering::SeqCst);
         let (out, stop) = (self.out.clone(), self.stop.clone());
+        let (limits, warning) = bounded(req.limits, THREADS);
+        if let Some(w) = warning {
+            say(&out, &format!("info string {w}"));
+        }
+        let infinite = req.infinite && THREADS;
         // The `go` limits rule the time; weaker levels keep their depth cap,
         // noise and blunder guard.
         let strength = match self.st.level {
-            Level::Hard => Strength::Limits {
-                limits: req.limits,
-                noise: 0,
-            },
-            level => Strength::LevelWithin(level, req.limits),
+            Level::Hard => Strength::Limits { limits, noise: 0 },
+            level => Strength::LevelWithin(level, limits),
         };
         let seed = pos.hash() ^ 0x9e37;
         let request = Request {
@@ -569,8 +612,8 @@ impl Engine {
             },
             ..Request::new(pos, self.st.recent.clone(), strength).seed(seed)
         };
-        let (show_wdl, infinite) = (self.st.show_wdl, req.infinite);
-        self.thinking = Some(std::thread::spawn(move || {
+        let show_wdl = self.st.show_wdl;
+        self.thinking = start(move || {
             let mut s = lock(&searcher);
             let mut on_info = |i: &Info<G::Move>| say(&out, &info_line(i, show_wdl));
             let r = ai::think(&mut s, &request, &stop, &mut on_info);
@@ -582,7 +625,7 @@ impl Engine {
                 Some(m) => say(&out, &format!("bestmove {}", answer(m))),
                 None => say(&out, "bestmove (none)"),
             }
-        }));
+        });
     }
 }
 
@@ -968,6 +1011,27 @@ mod tests {
         let (mv, rev, cap) = movetext::resolve(&p, "h2e2C").unwrap();
         p.play(mv, rev, cap).unwrap();
         p
+    }
+
+    #[test]
+    fn without_threads_every_search_has_a_limit() {
+        let pos = Position::start(RuleSet::Jieqi);
+        for go in ["", "infinite", "btime 1000", "searchmoves a3a4"] {
+            let limits = parse_go(go, &pos).limits;
+            assert_eq!(bounded(limits, true), (limits, None), "go {go}");
+            let (bound, warning) = bounded(limits, false);
+            assert_eq!(bound.movetime_ms, Some(NO_THREADS_MOVETIME_MS), "go {go}");
+            assert!(warning.is_some_and(|w| w.contains("no threads")));
+        }
+        for go in [
+            "movetime 50",
+            "depth 3",
+            "nodes 1000",
+            "wtime 1000 btime 1000",
+        ] {
+            let limits = parse_go(go, &pos).limits;
+            assert_eq!(bounded(limits, false), (limits, None), "go {go}");
+        }
     }
 
     #[test]
