@@ -51,9 +51,7 @@ fn start(work: impl FnOnce() + Send + 'static) -> Option<JoinHandle<()>> {
 /// stop a search (no `threads`), a `go` without a limit gets one, with a
 /// warning saying so.
 fn bounded(mut limits: Limits, threads: bool) -> (Limits, Option<String>) {
-    let unlimited =
-        limits.movetime_ms.is_none() && limits.depth.is_none() && limits.nodes.is_none();
-    if threads || !unlimited {
+    if threads || !limits.unbounded() {
         return (limits, None);
     }
     limits.movetime_ms = Some(NO_THREADS_MOVETIME_MS);
@@ -862,12 +860,7 @@ fn parse_go_with<M>(
     let clocks_given = wtime.is_some() || btime.is_some();
     if req.infinite {
         req.limits.movetime_ms = None;
-    } else if time.is_none()
-        && clocks_given
-        && req.limits.movetime_ms.is_none()
-        && req.limits.depth.is_none()
-        && req.limits.nodes.is_none()
-    {
+    } else if time.is_none() && clocks_given && req.limits.unbounded() {
         req.warnings
             .push("no clock for the side to move: searching until 'stop'".into());
     } else if let Some(t) = time {
@@ -885,10 +878,7 @@ fn parse_go_with<M>(
         req.limits.movetime_ms = Some(fixed.map_or(hard, |m| m.min(hard)));
         req.limits.soft_ms = Some(fixed.map_or(budget, |m| m.min(budget)));
     }
-    let unlimited = req.limits.movetime_ms.is_none()
-        && req.limits.depth.is_none()
-        && req.limits.nodes.is_none()
-        && !clocks_given;
+    let unlimited = req.limits.unbounded() && !clocks_given;
     if bad_value && !req.infinite && unlimited && req.perft.is_none() && !req.perft_refused {
         // A bad limit must not turn into a search until 'stop'.
         req.limits.movetime_ms = Some(BAD_LIMIT_MOVETIME_MS);

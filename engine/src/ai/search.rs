@@ -72,6 +72,13 @@ pub struct Limits {
     pub soft_ms: Option<f64>,
 }
 
+impl Limits {
+    /// No time, depth or node limit: only a stop ends the search.
+    pub fn unbounded(&self) -> bool {
+        self.movetime_ms.is_none() && self.depth.is_none() && self.nodes.is_none()
+    }
+}
+
 /// What the root may play and how many lines to report (UCI `searchmoves`
 /// and `MultiPV`). The default (all moves, one line) is the plain search.
 #[derive(Clone, Debug)]
