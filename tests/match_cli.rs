@@ -356,3 +356,144 @@ fn searches_side_by_side_share_out_the_root_and_play() {
         );
     }
 }
+
+/// One game of `engine` (Red) against a quick built-in on a game clock.
+fn one_clock_game(engine: &str, tc: &str) -> (String, String) {
+    let out = run(&[
+        "match", engine, "easy:200", "--games", "1", "--tc", tc, "--jobs", "1", "--seed", "5",
+    ]);
+    (text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn on_a_clock_each_engine_is_sent_both_clocks_and_its_own_runs_down() {
+    let dir = scratch("clock");
+    let (engine, log) = logging_engine(&dir);
+    let records = dir.join("records");
+    let out = run(&[
+        "match",
+        &engine,
+        "easy:150",
+        "--games",
+        "2",
+        "--tc",
+        "1+0.05",
+        "--jobs",
+        "1",
+        "--seed",
+        "9",
+        "--out",
+        records.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(stdout.contains("(jieqi, 2 games)"), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("each side 1 s + 0.05 s a move; a side whose clock runs out loses on time"),
+        "the rule is stated: {stdout}"
+    );
+    assert!(!stderr.contains("forfeits"), "{stderr}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    // The engine's own clock (white's time when it moves first in a game,
+    // black's otherwise), game by game: never above the start plus the
+    // increments, and running down as it thinks.
+    let mut games: Vec<Vec<u64>> = Vec::new();
+    let mut moves_before = 0;
+    for line in sent.lines() {
+        if line == "ucinewgame" {
+            games.push(Vec::new());
+        } else if let Some(rest) = line.strip_prefix("position ") {
+            moves_before = rest
+                .split_once(" moves ")
+                .map_or(0, |(_, m)| m.split_whitespace().count());
+        } else if line.starts_with("go") {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(w.len(), 9, "{line}");
+            assert_eq!(
+                (w[1], w[3], w[5], w[7]),
+                ("wtime", "btime", "winc", "binc"),
+                "{line}"
+            );
+            assert_eq!((w[6], w[8]), ("50", "50"), "{line}");
+            let red_to_move = moves_before % 2 == 0;
+            let own: u64 = w[if red_to_move { 2 } else { 4 }].parse().unwrap();
+            games.last_mut().expect("ucinewgame first").push(own);
+        }
+    }
+    assert_eq!(games.len(), 2, "{sent}");
+    let mut tagged = 0;
+    for f in std::fs::read_dir(&records).unwrap() {
+        let record = std::fs::read_to_string(f.unwrap().path()).unwrap();
+        assert!(record.contains("[TimeControl \"1+0.05\"]"), "{record}");
+        tagged += 1;
+    }
+    assert_eq!(tagged, 2, "one record a game");
+    for own in &games {
+        assert!(own.len() >= 3, "{own:?}");
+        assert_eq!(own[0], 1_000, "a full clock at the first move: {own:?}");
+        for (k, t) in own.iter().enumerate() {
+            assert!(*t <= 1_000 + 50 * k as u64, "{own:?}");
+        }
+        assert!(
+            own.windows(2).any(|p| p[1] < p[0] + 50),
+            "thinking costs clock time: {own:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_side_whose_clock_runs_out_loses_on_time() {
+    let dir = scratch("flag");
+    // Answers after its clock (0.5 s) has run out, within the referee's wait.
+    let engine = fake_engine(&dir, "flag.sh", "", "sleep 0.6; echo bestmove h2e2");
+    let (stdout, stderr) = one_clock_game(&engine, "0.5");
+    assert!(
+        stdout.contains("wins 0  draws 0  losses 1"),
+        "{stdout}{stderr}"
+    );
+    assert!(
+        stderr.contains("red forfeits: lost on time: took 6")
+            && stderr.contains("with 500 ms on its clock"),
+        "{stderr}"
+    );
+    // Never answers: the referee stops waiting soon after the flag falls.
+    let engine = fake_engine(&dir, "mute.sh", "", "sleep 300");
+    let (stdout, stderr) = one_clock_game(&engine, "0.5");
+    assert!(
+        stdout.contains("wins 0  draws 0  losses 1"),
+        "{stdout}{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "red forfeits: no 'bestmove' within 750 ms (lost on time: 500 ms on its clock)"
+        ),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_bad_time_control_is_refused_before_any_game() {
+    for (args, want) in [
+        (vec!["--tc", "1+x"], "--tc needs BASE+INC in seconds"),
+        (vec!["--tc", "-1"], "--tc needs BASE+INC in seconds"),
+        (vec!["--tc", "0"], "--tc needs BASE+INC in seconds"),
+        (vec!["--tc", "NaN"], "--tc needs BASE+INC in seconds"),
+        (
+            vec!["--tc", "10", "--movetime", "100"],
+            "--tc is a game clock",
+        ),
+        (vec!["--tc", "10", "--nodes", "100"], "--tc is a game clock"),
+    ] {
+        let mut all = vec!["match", "random", "random", "--games", "1"];
+        all.extend(args.iter());
+        let out = run(&all);
+        assert!(!out.status.success(), "{args:?}");
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert!(stderr.contains(want), "{args:?}: {stderr}");
+        assert!(
+            !stdout.contains("game "),
+            "{args:?}: no game is played: {stdout}"
+        );
+    }
+}

@@ -38,7 +38,7 @@ mod cli {
                                        self-play positions with results, for tune
   jieqi tune FILE [--iterations N] [--rate R] [--score-weight W] [--l2 L] [--rules R]
                                        fit the evaluation's weights, print them as Rust
-  jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
+  jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS | --nodes N | --tc B+I]
               [--seed S] [--jobs J] [--out DIR] [--openings FILE]
               [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
         ENGINE: beginner | easy | medium | hard | random | uci:COMMAND; a level may carry its own
@@ -79,7 +79,7 @@ mod cli {
             "perft" => "usage: jieqi perft DEPTH [FEN] [--rules R]\n  per-move divide, then total (DEPTH 0 to 9)\n  --rules chess|hidden-chess: FEN may be startpos",
             "moves" => "usage: jieqi moves FEN [--rules R]\n  legal moves, sorted, one line\n  --rules chess|hidden-chess: FEN|startpos [moves] [MOVE...], the moves after those",
             "bench" => "usage: jieqi bench [DEPTH]\n  fixed search (default depth 5): total nodes and nodes/s",
-            "match" => return Some(format!("usage: jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS] [--nodes N]
+            "match" => return Some(format!("usage: jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS | --nodes N | --tc B+I]
               [--seed S] [--jobs J] [--out DIR] [--openings FILE]
               [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
   ENGINE: beginner | easy | medium | hard | random | uci:COMMAND; a level may carry its own
@@ -88,6 +88,9 @@ mod cli {
           or the clock), e.g. hard:90000@2
   --seed: default random, printed; the same seed replays the same games when every
           engine has a node budget
+  --tc BASE+INC: a Fischer clock for each side, in seconds (--tc 10+0.1, --tc 60); UCI
+          engines get wtime/btime/winc/binc, built-in levels manage the clock as in the
+          game, and a side whose clock runs out loses on time
   A move past its time (--movetime, default 1000 ms; 10000 ms under --nodes) plus a
   {MARGIN_MS} ms margin, an unreadable or illegal move, a line of output over {MAX_LINE} bytes,
   or a crash forfeits the game. Each UCI engine runs in its own process group, killed
@@ -353,6 +356,14 @@ mod cli {
                             .map_err(|_| format!("--nodes needs a number, not '{v}'"))
                     })
                     .transpose()?;
+                let tc = flag(&mut args, "--tc")
+                    .map(|v| cli::matches::TimeControl::parse(&v))
+                    .transpose()?;
+                if tc.is_some() && (movetime.is_some() || nodes.is_some()) {
+                    return Err(
+                        "--tc is a game clock: give it without --movetime and --nodes".into(),
+                    );
+                }
                 let seed = match flag(&mut args, "--seed") {
                     None => cli::matches::random_seed(),
                     v => num(v, "--seed", 0u64)?,
@@ -397,6 +408,7 @@ mod cli {
                     games,
                     movetime_ms: movetime,
                     nodes,
+                    tc,
                     seed,
                     jobs,
                     out_dir,

@@ -3,10 +3,12 @@
 //! and tells each engine only its seat's view (its move texts leave out the
 //! identity of a face-down piece the other side captured).
 
+use std::time::Instant;
+
 use super::chess::verdict;
 use super::matches::{
     builtin_move, builtin_strength, parse_openings_with, random_pick, run_games, uci_bestmove,
-    GameReport, MatchConfig, OpeningsError, Player,
+    GameClocks, GameReport, MatchConfig, OpeningsError, Player, TimeControl,
 };
 use crate::ai::{self, Request};
 use crate::rules::chess::movetext::ParseMoveError;
@@ -25,6 +27,7 @@ fn choose(
     game: &Game,
     seat: Seat,
     cfg: &MatchConfig,
+    clocks: Option<&GameClocks>,
     seed: u64,
 ) -> Result<Move, String> {
     match player {
@@ -34,7 +37,9 @@ fn choose(
             nodes,
         } => {
             let strength = builtin_strength(*level, *nodes, cfg);
-            let req = Request::from_chess_view(&game.view(seat), strength).seed(seed);
+            let req = Request::from_chess_view(&game.view(seat), strength)
+                .seed(seed)
+                .clock(clocks.map(|k| k.of(game.turn())));
             let m = builtin_move(searchers, &req)?;
             Ok(ai::chess_answer(&req.position, m))
         }
@@ -53,8 +58,13 @@ fn choose(
         }
         Player::Uci(e) => {
             let view = game.view(seat);
-            let (line, text) =
-                uci_bestmove(e, cfg, &fen::write(game.start_position()), &view.moves)?;
+            let (line, text) = uci_bestmove(
+                e,
+                cfg,
+                clocks.map(|k| (k, game.turn())),
+                &fen::write(game.start_position()),
+                &view.moves,
+            )?;
             match movetext::check_answer(game.board(), &text) {
                 Ok(m) => Ok(m),
                 Err(ParseMoveError::Syntax(_)) => Err(format!("unreadable bestmove '{line}'")),
@@ -114,6 +124,7 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
         Player::<Position>::new(specs[0], seed ^ 1, &setup),
         Player::<Position>::new(specs[1], seed ^ 2, &setup),
     ];
+    let mut clocks = cfg.tc.map(TimeControl::start);
     for c in Color::ALL {
         if let Err(e) = &players[c.index()] {
             eprintln!("game {}: {} forfeits: {e}", index + 1, color(c));
@@ -138,13 +149,19 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
         let Ok(player) = players[c.index()].as_mut() else {
             break;
         };
+        let begin = Instant::now();
         let m = choose(
             player,
             &game,
             Seat::of(c),
             cfg,
+            clocks.as_ref(),
             seed.wrapping_add(game.ply() as u64),
         );
+        let m = match clocks.as_mut() {
+            Some(k) => m.and_then(|m| k.charge(c, begin.elapsed()).map(|_| m)),
+            None => m,
+        };
         if let Err(e) = m.and_then(|m| play(&mut game, m)) {
             eprintln!("game {}: {} forfeits: {e}", index + 1, color(c));
             game.adjudicate(Outcome {
@@ -164,10 +181,11 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
         Some(_) => 0.0,
     };
     let record = format!(
-        "[White \"{}\"]\n[Black \"{}\"]\n[Variant \"{}\"]\n[Result \"{}\"]\n[FEN \"{}\"]\n{}\n",
+        "[White \"{}\"]\n[Black \"{}\"]\n[Variant \"{}\"]\n{}[Result \"{}\"]\n[FEN \"{}\"]\n{}\n",
         specs[0],
         specs[1],
         variant.id(),
+        TimeControl::tag(cfg.tc),
         verdict(Some(outcome)),
         fen::write(game.start_position()),
         game.moves_text(Seat::Spectator).join(" ")

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::sprt::{Sprt, Verdict};
 use crate::ai::game::Game as AiGame;
-use crate::ai::{self, GameSearcher, Level, Limits, Request, Strength};
+use crate::ai::{self, Clock, GameSearcher, Level, Limits, Request, Strength};
 use crate::rules::xiangqi::fen;
 use crate::rules::{Color, Game, Move, Outcome, Position, Reason, RuleSet, Seat, Square};
 
@@ -22,6 +22,8 @@ pub struct MatchConfig {
     pub games: usize,
     pub movetime_ms: Option<f64>,
     pub nodes: Option<u64>,
+    /// A game clock for each side instead of a time per move (`--tc`).
+    pub tc: Option<TimeControl>,
     pub seed: u64,
     pub jobs: usize,
     pub out_dir: Option<String>,
@@ -30,6 +32,102 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Start positions (FEN), cycled by game pair; empty: the rule set's start.
     pub openings: Vec<String>,
+}
+
+/// A Fischer clock for each side: `base_ms` at the start, `inc_ms` added
+/// after each move. Written `BASE+INC` in seconds (`--tc 10+0.1`, `--tc 60`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeControl {
+    pub base_ms: f64,
+    pub inc_ms: f64,
+}
+
+impl TimeControl {
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        let bad = || format!("--tc needs BASE+INC in seconds (10+0.1, or 60), not '{text}'");
+        let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+        let secs = |v: &str| v.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
+        match (secs(base), secs(inc)) {
+            (Some(b), Some(i)) if b > 0.0 && b <= 86_400.0 && i <= 3_600.0 => Ok(TimeControl {
+                base_ms: b * 1000.0,
+                inc_ms: i * 1000.0,
+            }),
+            _ => Err(bad()),
+        }
+    }
+
+    /// The time left for both sides at the start of a game.
+    pub(crate) fn start(self) -> GameClocks {
+        GameClocks {
+            left_ms: [self.base_ms; 2],
+            inc_ms: self.inc_ms,
+        }
+    }
+
+    /// The record's tag, as PGN writes a Fischer clock (seconds).
+    pub(crate) fn tag(tc: Option<TimeControl>) -> String {
+        tc.map_or(String::new(), |tc| {
+            format!(
+                "[TimeControl \"{}+{}\"]\n",
+                tc.base_ms / 1000.0,
+                tc.inc_ms / 1000.0
+            )
+        })
+    }
+
+    pub(crate) fn rule(self) -> String {
+        format!(
+            "each side {} s + {} s a move; a side whose clock runs out loses on time",
+            self.base_ms / 1000.0,
+            self.inc_ms / 1000.0
+        )
+    }
+}
+
+/// Both sides' clocks in a game under a [`TimeControl`], by colour index.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GameClocks {
+    pub left_ms: [f64; 2],
+    pub inc_ms: f64,
+}
+
+impl GameClocks {
+    /// The mover's clock as the engine's time manager reads it.
+    pub(crate) fn of(&self, c: Color) -> Clock {
+        Clock {
+            remaining_ms: self.left_ms[c.index()],
+            increment_ms: self.inc_ms,
+            moves_to_go: None,
+        }
+    }
+
+    /// The UCI `go` line for these clocks.
+    fn go(&self) -> String {
+        let ms = |x: f64| x.max(0.0) as u64;
+        format!(
+            "go wtime {} btime {} winc {} binc {}",
+            ms(self.left_ms[0]),
+            ms(self.left_ms[1]),
+            ms(self.inc_ms),
+            ms(self.inc_ms)
+        )
+    }
+
+    /// Charge `c` for a move that took `took`: `Err` (lost on time) when it
+    /// took more than was left, else the time is taken off and the
+    /// increment added.
+    pub(crate) fn charge(&mut self, c: Color, took: Duration) -> Result<(), String> {
+        let took = took.as_secs_f64() * 1000.0;
+        let left = &mut self.left_ms[c.index()];
+        if took > *left {
+            return Err(format!(
+                "lost on time: took {} ms with {} ms on its clock",
+                took as u64, *left as u64
+            ));
+        }
+        *left += self.inc_ms - took;
+        Ok(())
+    }
 }
 
 /// A line of an openings file that is not a position.
@@ -245,9 +343,13 @@ pub(crate) fn random_pick(state: &mut u64, n: usize) -> usize {
 /// A UCI engine's answer from `start` after `moves` (its seat's move
 /// texts), within the match's limits: the whole `bestmove` line and its
 /// move text.
+/// On a clock (`clock`: both clocks and the mover's colour) the engine is
+/// sent both clocks and waited for as long as its own has left; the caller
+/// charges the clock.
 pub(crate) fn uci_bestmove(
     e: &mut UciEngine,
     cfg: &MatchConfig,
+    clock: Option<(&GameClocks, Color)>,
     start: &str,
     moves: &[String],
 ) -> Result<(String, String), String> {
@@ -257,16 +359,25 @@ pub(crate) fn uci_bestmove(
         format!(" moves {}", moves.join(" "))
     };
     e.send(&format!("position fen {start}{moves}"))?;
-    let t = uci_movetime_ms(cfg);
+    let t = match clock {
+        Some((k, c)) => k.left_ms[c.index()],
+        None => uci_movetime_ms(cfg),
+    };
     let begin = Instant::now();
-    match cfg.nodes {
-        Some(n) => e.send(&format!("go nodes {n}"))?,
-        None => e.send(&format!("go movetime {}", t as u64))?,
+    match (clock, cfg.nodes) {
+        (Some((k, _)), _) => e.send(&k.go())?,
+        (None, Some(n)) => e.send(&format!("go nodes {n}"))?,
+        (None, None) => e.send(&format!("go movetime {}", t as u64))?,
     }
     let line = e
         .wait_for("bestmove", time_allowed(t))
-        .map_err(|err| format!("{err} ({})", time_rule(t)))?;
-    check_time(begin, t)?;
+        .map_err(|err| match clock {
+            Some(_) => format!("{err} (lost on time: {} ms on its clock)", t as u64),
+            None => format!("{err} ({})", time_rule(t)),
+        })?;
+    if clock.is_none() {
+        check_time(begin, t)?;
+    }
     let text = line.split_whitespace().nth(1).unwrap_or("").to_string();
     Ok((line, text))
 }
@@ -456,6 +567,7 @@ fn choose(
     game: &Game,
     seat: Seat,
     cfg: &MatchConfig,
+    clocks: Option<&GameClocks>,
     seed: u64,
 ) -> Result<Move, String> {
     match player {
@@ -465,7 +577,9 @@ fn choose(
             nodes,
         } => {
             let strength = builtin_strength(*level, *nodes, cfg);
-            let req = Request::from_view(&game.view(seat), strength).seed(seed);
+            let req = Request::from_view(&game.view(seat), strength)
+                .seed(seed)
+                .clock(clocks.map(|k| k.of(game.turn())));
             builtin_move(searchers, &req)
         }
         Player::Random { state } => {
@@ -474,8 +588,13 @@ fn choose(
         }
         Player::Uci(e) => {
             let view = game.view(seat);
-            let (line, text) =
-                uci_bestmove(e, cfg, &fen::write(game.start_position()), &view.moves)?;
+            let (line, text) = uci_bestmove(
+                e,
+                cfg,
+                clocks.map(|k| (k, game.turn())),
+                &fen::write(game.start_position()),
+                &view.moves,
+            )?;
             let (from, to) = (
                 text.get(0..2).and_then(Square::parse),
                 text.get(2..4).and_then(Square::parse),
@@ -542,6 +661,7 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
         Player::<Position>::new(specs[0], seed ^ 1, &setup),
         Player::<Position>::new(specs[1], seed ^ 2, &setup),
     ];
+    let mut clocks = cfg.tc.map(TimeControl::start);
     for c in [Color::Red, Color::Black] {
         if let Err(e) = &players[c.index()] {
             eprintln!("game {index}: {} forfeits: {e}", c.name());
@@ -563,13 +683,19 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
         let Ok(player) = players[c.index()].as_mut() else {
             break;
         };
+        let begin = Instant::now();
         let m = choose(
             player,
             &game,
             Seat::of(c),
             cfg,
+            clocks.as_ref(),
             seed.wrapping_add(game.ply() as u64),
         );
+        let m = match clocks.as_mut() {
+            Some(k) => m.and_then(|m| k.charge(c, begin.elapsed()).map(|_| m)),
+            None => m,
+        };
         match m.map(|m| game.play(m).map_err(|e| e.to_string())) {
             Ok(Ok(_)) => {}
             Ok(Err(e)) | Err(e) => {
@@ -589,10 +715,11 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
         Some(_) => 0.0,
     };
     let record = format!(
-        "[Red \"{}\"]\n[Black \"{}\"]\n[Rules \"{}\"]\n[Result \"{}\"]\n[FEN \"{}\"]\n{}\n",
+        "[Red \"{}\"]\n[Black \"{}\"]\n[Rules \"{}\"]\n{}[Result \"{}\"]\n[FEN \"{}\"]\n{}\n",
         specs[0],
         specs[1],
         cfg.rules.id(),
+        TimeControl::tag(cfg.tc),
         outcome,
         fen::write(game.start_position()),
         game.moves_text(Seat::Spectator).join(" ")
@@ -661,11 +788,14 @@ pub(crate) fn run_games(
         "seed {} (--seed {} reproduces this match when every engine has a node budget)",
         cfg.seed, cfg.seed
     );
-    println!(
-        "time: a UCI engine {}, a built-in level without a node budget its own clock \
-         + {MARGIN_MS} ms; past it the engine forfeits",
-        time_rule(uci_movetime_ms(cfg))
-    );
+    match cfg.tc {
+        Some(tc) => println!("time: {}", tc.rule()),
+        None => println!(
+            "time: a UCI engine {}, a built-in level without a node budget its own clock \
+             + {MARGIN_MS} ms; past it the engine forfeits",
+            time_rule(uci_movetime_ms(cfg))
+        ),
+    }
     if let Some(t) = &cfg.sprt {
         let (lo, hi) = t.bounds();
         println!(
