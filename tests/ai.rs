@@ -54,6 +54,27 @@ fn finds_mate_in_one() {
     assert!(score > ai::eval::MATE_BOUND);
 }
 
+/// A search stopped by its limit before the first iteration ends plays the
+/// best root move it has searched (the capture tried first), not the first
+/// legal move (a general's step).
+#[test]
+fn a_search_cut_short_in_its_first_iteration_plays_its_best_move_so_far() {
+    let p = fen::parse("4k4/9/9/9/4r4/9/9/9/4R4/3K5 w", RuleSet::Xiangqi).unwrap();
+    let first = p.legal_moves().as_slice()[0];
+    assert_ne!(first, mv("e1e5"));
+    let stop = AtomicBool::new(false);
+    for nodes in [8, 16, 32] {
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let r = Searcher::new(1).search(&p, &[], limits, Noise::default(), &stop, &mut |_| {});
+        // Far fewer nodes than the general and chariot have moves.
+        assert!(r.nodes <= nodes + 8, "{} nodes", r.nodes);
+        assert_eq!(r.best, Some(mv("e1e5")), "{nodes} nodes");
+    }
+}
+
 /// The no-progress rule (120 plies without a capture) is a draw the search
 /// sees coming: a chariot up with one ply left and nothing to take is 0.
 #[test]

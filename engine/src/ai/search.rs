@@ -587,6 +587,11 @@ impl<G: Game> GameSearcher<G> {
                     score = s;
                     if let Some(&m) = pv.first() {
                         result.best = Some(m);
+                    } else if let (true, Some((m, _))) = (self.stopped, self.root_best) {
+                        // The first iteration cut short, no line in the
+                        // table: the best root move it searched, not the
+                        // first legal one.
+                        result.best = Some(m);
                     }
                     result.score = score;
                     result.depth = depth;
@@ -830,8 +835,11 @@ impl<G: Game> GameSearcher<G> {
         self.stopped
     }
 
+    /// Every 256 nodes (a fraction of a millisecond, so a search on a
+    /// nearly spent clock stops in time; reading the clock that often
+    /// costs nothing measurable).
     fn check_time(&mut self, stop: &AtomicBool) {
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 255 == 0 {
             if stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
