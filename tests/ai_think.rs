@@ -149,8 +149,12 @@ fn clock_slices_never_flag_and_grow_with_the_increment() {
                     increment_ms: inc,
                     moves_to_go,
                 };
+                // Within the time left less a reserve (50 ms and 5%, at
+                // most half), and never under 1 ms: a move is always played.
+                let usable = remaining - (50.0 + remaining * 0.05).min(remaining * 0.5);
                 let slice = c.slice_ms();
-                assert!((0.0..=remaining / 5.0).contains(&slice), "{c:?}: {slice}");
+                assert!((1.0..=usable.max(1.0)).contains(&slice), "{c:?}: {slice}");
+                assert!((slice..=usable.max(1.0)).contains(&c.hard_ms()), "{c:?}");
                 for level in Level::ALL {
                     let req = Request::new(
                         jieqi::rules::Position::start(RuleSet::Jieqi),
@@ -158,14 +162,12 @@ fn clock_slices_never_flag_and_grow_with_the_increment() {
                         Strength::Level(level),
                     )
                     .clock(Some(c));
-                    // The hard limit is within a fifth of the time left and
-                    // the level's own time; the time aimed at is the slice.
+                    // The hard limit is within the clock's and the level's
+                    // own time; the time aimed at is the slice.
                     let l = req.plan().limits;
                     let (t, soft) = (l.movetime_ms.unwrap(), l.soft_ms.unwrap());
                     assert!(
-                        t <= c.hard_ms()
-                            && t <= remaining / 5.0
-                            && t <= level.settings().movetime_ms,
+                        t <= c.hard_ms() && t <= level.settings().movetime_ms,
                         "{level:?} {c:?}"
                     );
                     assert!(soft <= slice && soft <= t, "{level:?} {c:?}");
@@ -180,7 +182,7 @@ fn clock_slices_never_flag_and_grow_with_the_increment() {
             last = c.slice_ms();
         }
     }
-    // 3+2: a fortieth-ish of the time plus most of the increment.
+    // 3+2: a 25th of the time plus most of the increment.
     let blitz = Clock {
         remaining_ms: 180_000.0,
         increment_ms: 2000.0,
@@ -191,14 +193,22 @@ fn clock_slices_never_flag_and_grow_with_the_increment() {
         ..blitz
     };
     assert!(blitz.slice_ms() > bare.slice_ms());
-    assert_eq!(bare.slice_ms(), 6000.0);
-    // Bad numbers are no time, never a panic or a NaN.
+    assert_eq!(bare.slice_ms(), 7200.0);
+    assert_eq!(blitz.slice_ms(), 8700.0);
+    // The last move before a time control: nearly all of it, less the reserve.
+    let last = Clock {
+        remaining_ms: 10_000.0,
+        increment_ms: 0.0,
+        moves_to_go: Some(1),
+    };
+    assert_eq!((last.slice_ms(), last.hard_ms()), (9450.0, 9450.0));
+    // Bad numbers are no time (a move still gets 1 ms), never a panic or a NaN.
     let bad = Clock {
         remaining_ms: f64::NAN,
         increment_ms: -5.0,
         moves_to_go: None,
     };
-    assert_eq!(bad.slice_ms(), 0.0);
+    assert_eq!((bad.slice_ms(), bad.hard_ms()), (1.0, 1.0));
     // Explicit limits are capped by the clock too.
     let req = Request::new(
         jieqi::rules::Position::start(RuleSet::Jieqi),

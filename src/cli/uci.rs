@@ -24,7 +24,7 @@ use std::thread::JoinHandle;
 
 use crate::ai::game::Game as AiGame;
 use crate::ai::{
-    self, ChessSearcher, GameSearcher, Info, Level, Limits, Request, RootOptions, Searcher,
+    self, ChessSearcher, Clock, GameSearcher, Info, Level, Limits, Request, RootOptions, Searcher,
     Strength,
 };
 use crate::rules::chess::{self, Variant};
@@ -706,11 +706,9 @@ struct GoRequest<M = Move> {
     warnings: Vec<String>,
 }
 
-/// Read `go` parameters for `pos`. Clock: with `movestogo` N, about
-/// (time − margin) / N plus most of the increment; without it, time / 25
-/// plus most of the increment, at most half the time. The margin is
-/// 50 ms + 5% of the time (at most half of it). `movetime` with a clock:
-/// the smaller wins.
+/// Read `go` parameters for `pos`. A clock is read as the page's AI reads
+/// its own ([`Clock::slice_ms`] to aim at, [`Clock::hard_ms`] at most);
+/// `movetime` with a clock: the smaller wins.
 fn parse_go(rest: &str, pos: &Position) -> GoRequest {
     parse_go_with(rest, pos.turn(), |w| {
         let mt = movetext::parse(w).ok()?;
@@ -864,16 +862,13 @@ fn parse_go_with<M>(
         req.warnings
             .push("no clock for the side to move: searching until 'stop'".into());
     } else if let Some(t) = time {
-        let margin = (50.0 + t * 0.05).min(t * 0.5);
-        let usable = t - margin;
-        let budget = match movestogo {
-            Some(n) => usable / n.min(100.0) + inc * 0.75,
-            None => (t / 25.0 + inc * 0.75).min(t * 0.5),
+        // The engine's one time manager, as the page's AI uses it.
+        let clock = Clock {
+            remaining_ms: t,
+            increment_ms: inc,
+            moves_to_go: movestogo.map(|n: f64| n.ceil().clamp(1.0, 100.0) as u32),
         };
-        let budget = budget.min(usable).max(1.0);
-        // The budget is the soft limit; an unsettled search may stretch to
-        // three budgets, within 40% of what is usable.
-        let hard = (budget * 3.0).min(usable * 0.4).max(budget);
+        let (budget, hard) = (clock.slice_ms(), clock.hard_ms());
         let fixed = req.limits.movetime_ms;
         req.limits.movetime_ms = Some(fixed.map_or(hard, |m| m.min(hard)));
         req.limits.soft_ms = Some(fixed.map_or(budget, |m| m.min(budget)));

@@ -151,32 +151,43 @@ pub struct Clock {
 
 impl Clock {
     /// Moves a game is assumed to last from here without `moves_to_go`.
-    pub const MOVES_LEFT: f64 = 30.0;
+    pub const MOVES_LEFT: f64 = 25.0;
 
-    /// The most of this clock one move may take: the remaining time over
-    /// the moves left ([`Clock::MOVES_LEFT`] or `moves_to_go`) plus three
-    /// quarters of the increment, never more than a fifth of the remaining
-    /// time, so a normal game never runs out. Bad numbers (negative, not
-    /// finite) count as no time.
-    pub fn slice_ms(&self) -> f64 {
+    /// Time left and increment; bad numbers (negative, not finite) count
+    /// as no time.
+    fn clean(&self) -> (f64, f64) {
         let clean = |x: f64| if x.is_finite() { x.max(0.0) } else { 0.0 };
-        let (left, inc) = (clean(self.remaining_ms), clean(self.increment_ms));
-        let moves = self
-            .moves_to_go
-            .map_or(Self::MOVES_LEFT, |n| n.max(1) as f64);
-        (left / moves + inc * 0.75).min(left / 5.0)
+        (clean(self.remaining_ms), clean(self.increment_ms))
     }
 
-    /// The most one move may ever take (the hard limit): three slices when
-    /// the search is unsettled, never more than a fifth of the remaining
-    /// time.
-    pub fn hard_ms(&self) -> f64 {
-        let left = if self.remaining_ms.is_finite() {
-            self.remaining_ms.max(0.0)
-        } else {
-            0.0
+    /// The time left less what is kept back for a move's costs beyond its
+    /// search (messages, pipes, a loaded machine): 50 ms and 5% of the
+    /// time left, at most half of it.
+    fn usable_ms(&self) -> f64 {
+        let (left, _) = self.clean();
+        left - (50.0 + left * 0.05).min(left * 0.5)
+    }
+
+    /// The time to aim at for one move (the soft limit): with `moves_to_go`
+    /// N, the usable time over N; without it, a 25th of the time left, at
+    /// most half of it; plus three quarters of the increment. Never more
+    /// than the usable time, never under 1 ms (a move is always played).
+    pub fn slice_ms(&self) -> f64 {
+        let (left, inc) = self.clean();
+        let usable = self.usable_ms();
+        let budget = match self.moves_to_go {
+            Some(n) => usable / n.clamp(1, 100) as f64 + inc * 0.75,
+            None => (left / Self::MOVES_LEFT + inc * 0.75).min(left * 0.5),
         };
-        (self.slice_ms() * 3.0).min(left / 5.0)
+        budget.min(usable).max(1.0)
+    }
+
+    /// The most one move may take (the hard limit): up to three slices
+    /// when the search is unsettled, within 40% of the usable time, and
+    /// never under the slice.
+    pub fn hard_ms(&self) -> f64 {
+        let slice = self.slice_ms();
+        (slice * 3.0).min(self.usable_ms() * 0.4).max(slice)
     }
 }
 
