@@ -150,11 +150,16 @@ fn clock_slices_never_flag_and_grow_with_the_increment() {
                     moves_to_go,
                 };
                 // Within the time left less a reserve (50 ms and 5%, at
-                // most half), and never under 1 ms: a move is always played.
+                // most half of it).
                 let usable = remaining - (50.0 + remaining * 0.05).min(remaining * 0.5);
                 let slice = c.slice_ms();
-                assert!((1.0..=usable.max(1.0)).contains(&slice), "{c:?}: {slice}");
-                assert!((slice..=usable.max(1.0)).contains(&c.hard_ms()), "{c:?}");
+                assert!((0.0..=usable).contains(&slice), "{c:?}: {slice}");
+                assert!((slice..=usable).contains(&c.hard_ms()), "{c:?}");
+                if moves_to_go.is_none() && inc == 0.0 {
+                    // Sudden death spends towards the reserve, never into it.
+                    let reserve = 50.0 + remaining * 0.05;
+                    assert!(c.hard_ms() <= (remaining - reserve).max(0.0), "{c:?}");
+                }
                 for level in Level::ALL {
                     let req = Request::new(
                         jieqi::rules::Position::start(RuleSet::Jieqi),
@@ -182,7 +187,7 @@ fn clock_slices_never_flag_and_grow_with_the_increment() {
             last = c.slice_ms();
         }
     }
-    // 3+2: a 25th of the time plus most of the increment.
+    // 3+2: a 40th of the time above the reserve plus most of the increment.
     let blitz = Clock {
         remaining_ms: 180_000.0,
         increment_ms: 2000.0,
@@ -193,8 +198,8 @@ fn clock_slices_never_flag_and_grow_with_the_increment() {
         ..blitz
     };
     assert!(blitz.slice_ms() > bare.slice_ms());
-    assert_eq!(bare.slice_ms(), 7200.0);
-    assert_eq!(blitz.slice_ms(), 8700.0);
+    assert_eq!(bare.slice_ms(), (180_000.0 - 9050.0) / 40.0);
+    assert_eq!(blitz.slice_ms(), bare.slice_ms() + 1500.0);
     // The last move before a time control: nearly all of it, less the reserve.
     let last = Clock {
         remaining_ms: 10_000.0,
@@ -202,13 +207,13 @@ fn clock_slices_never_flag_and_grow_with_the_increment() {
         moves_to_go: Some(1),
     };
     assert_eq!((last.slice_ms(), last.hard_ms()), (9450.0, 9450.0));
-    // Bad numbers are no time (a move still gets 1 ms), never a panic or a NaN.
+    // Bad numbers are no time, never a panic or a NaN.
     let bad = Clock {
         remaining_ms: f64::NAN,
         increment_ms: -5.0,
         moves_to_go: None,
     };
-    assert_eq!((bad.slice_ms(), bad.hard_ms()), (1.0, 1.0));
+    assert_eq!((bad.slice_ms(), bad.hard_ms()), (0.0, 0.0));
     // Explicit limits are capped by the clock too.
     let req = Request::new(
         jieqi::rules::Position::start(RuleSet::Jieqi),

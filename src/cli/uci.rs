@@ -966,16 +966,18 @@ mod tests {
         // movestogo 1: nearly all the time, less a margin (not 4% of it).
         assert_eq!(budget("wtime 10000 btime 10000 movestogo 1"), Some(9450.0));
         assert_eq!(budget("wtime 10000 btime 1 movestogo 10"), Some(945.0));
-        // Sudden death: a 25th of the time plus most of the increment.
+        // Sudden death: a 40th of the time above the reserve (50 ms and
+        // 5%) plus most of the increment.
         assert_eq!(
             budget("wtime 10000 btime 10000 winc 100 binc 100"),
-            Some(475.0)
+            Some(9450.0 / 40.0 + 75.0)
         );
         // The smaller of movetime and the clock.
-        assert_eq!(budget("movetime 100000 wtime 1000 btime 1000"), Some(40.0));
+        assert_eq!(budget("movetime 100000 wtime 1000 btime 1000"), Some(22.5));
         assert_eq!(budget("movetime 30 wtime 100000 btime 100000"), Some(30.0));
-        // A clock at (or below) zero still allows a move.
-        assert_eq!(budget("wtime -5 btime -5"), Some(1.0));
+        // A clock at (or below) zero: no time to aim at (the search still
+        // plays the best move it has looked at).
+        assert_eq!(budget("wtime -5 btime -5"), Some(0.0));
         assert_eq!(budget("infinite wtime 1000 btime 1000"), None);
         // Black uses its own clock.
         let black = play_one();
@@ -987,7 +989,7 @@ mod tests {
         let r = parse_go("wtime 10000 btime 10000", &Position::start(RuleSet::Jieqi));
         assert_eq!(
             (r.limits.soft_ms, r.limits.movetime_ms),
-            (Some(400.0), Some(1200.0))
+            (Some(236.25), Some(708.75))
         );
     }
 

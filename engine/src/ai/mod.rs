@@ -150,8 +150,12 @@ pub struct Clock {
 }
 
 impl Clock {
-    /// Moves a game is assumed to last from here without `moves_to_go`.
-    pub const MOVES_LEFT: f64 = 25.0;
+    /// Moves a game is assumed to last from here without `moves_to_go`
+    /// (Jieqi games run about 40 moves a side, up to 130). At 2 s sudden
+    /// death (`jieqi match --tc 2`, 200 games against the baseline), 25
+    /// with a reserve that shrank with the clock lost 5 games on time;
+    /// 40 with a reserve never spent lost none.
+    pub const MOVES_LEFT: f64 = 40.0;
 
     /// Time left and increment; bad numbers (negative, not finite) count
     /// as no time.
@@ -160,26 +164,36 @@ impl Clock {
         (clean(self.remaining_ms), clean(self.increment_ms))
     }
 
-    /// The time left less what is kept back for a move's costs beyond its
-    /// search (messages, pipes, a loaded machine): 50 ms and 5% of the
-    /// time left, at most half of it.
+    /// What a move's costs beyond its search (messages, pipes, a loaded
+    /// machine) may need: 50 ms and 5% of the time left.
+    fn reserve_ms(left: f64) -> f64 {
+        50.0 + left * 0.05
+    }
+
+    /// The time left less the reserve, which keeps at least half of it.
     fn usable_ms(&self) -> f64 {
         let (left, _) = self.clean();
-        left - (50.0 + left * 0.05).min(left * 0.5)
+        left - Self::reserve_ms(left).min(left * 0.5)
     }
 
     /// The time to aim at for one move (the soft limit): with `moves_to_go`
-    /// N, the usable time over N; without it, a 25th of the time left, at
-    /// most half of it; plus three quarters of the increment. Never more
-    /// than the usable time, never under 1 ms (a move is always played).
+    /// N, the usable time over N; without it, what the clock holds above
+    /// the reserve over [`Clock::MOVES_LEFT`], at most half the time left;
+    /// plus three quarters of the increment. Never more than the usable
+    /// time. So a clock without increment spends towards the reserve and
+    /// never below it: once there, a move takes next to nothing (the
+    /// search still plays the best root move it has looked at).
     pub fn slice_ms(&self) -> f64 {
         let (left, inc) = self.clean();
         let usable = self.usable_ms();
         let budget = match self.moves_to_go {
             Some(n) => usable / n.clamp(1, 100) as f64 + inc * 0.75,
-            None => (left / Self::MOVES_LEFT + inc * 0.75).min(left * 0.5),
+            None => {
+                let above = (left - Self::reserve_ms(left)).max(0.0);
+                (above / Self::MOVES_LEFT + inc * 0.75).min(left * 0.5)
+            }
         };
-        budget.min(usable).max(1.0)
+        budget.min(usable).max(0.0)
     }
 
     /// The most one move may take (the hard limit): up to three slices
