@@ -3,12 +3,10 @@
 //! and tells each engine only its seat's view (its move texts leave out the
 //! identity of a face-down piece the other side captured).
 
-use std::time::Instant;
-
 use super::chess::verdict;
 use super::matches::{
-    builtin_move, builtin_strength, parse_openings_with, random_pick, run_games, uci_bestmove,
-    GameClocks, GameReport, MatchConfig, OpeningsError, Player, TimeControl,
+    builtin_move, builtin_strength, on_clock, parse_openings_with, random_pick, run_games,
+    uci_bestmove, GameClocks, GameReport, MatchConfig, OpeningsError, Player, TimeControl,
 };
 use crate::ai::{self, Request};
 use crate::rules::chess::movetext::ParseMoveError;
@@ -149,19 +147,16 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
         let Ok(player) = players[c.index()].as_mut() else {
             break;
         };
-        let begin = Instant::now();
-        let m = choose(
-            player,
-            &game,
-            Seat::of(c),
-            cfg,
-            clocks.as_ref(),
-            seed.wrapping_add(game.ply() as u64),
-        );
-        let m = match clocks.as_mut() {
-            Some(k) => m.and_then(|m| k.charge(c, begin.elapsed()).map(|_| m)),
-            None => m,
-        };
+        let m = on_clock(&mut clocks, c, |k| {
+            choose(
+                player,
+                &game,
+                Seat::of(c),
+                cfg,
+                k,
+                seed.wrapping_add(game.ply() as u64),
+            )
+        });
         if let Err(e) = m.and_then(|m| play(&mut game, m)) {
             eprintln!("game {}: {} forfeits: {e}", index + 1, color(c));
             game.adjudicate(Outcome {

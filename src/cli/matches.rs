@@ -130,6 +130,21 @@ impl GameClocks {
     }
 }
 
+/// A move chosen by `choose` (given the clocks) for `c`, whose clock, when
+/// the game has one, is charged the time it took.
+pub(crate) fn on_clock<M>(
+    clocks: &mut Option<GameClocks>,
+    c: Color,
+    choose: impl FnOnce(Option<&GameClocks>) -> Result<M, String>,
+) -> Result<M, String> {
+    let begin = Instant::now();
+    let m = choose(clocks.as_ref())?;
+    match clocks {
+        Some(k) => k.charge(c, begin.elapsed()).map(|_| m),
+        None => Ok(m),
+    }
+}
+
 /// A line of an openings file that is not a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningsError {
@@ -683,19 +698,16 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
         let Ok(player) = players[c.index()].as_mut() else {
             break;
         };
-        let begin = Instant::now();
-        let m = choose(
-            player,
-            &game,
-            Seat::of(c),
-            cfg,
-            clocks.as_ref(),
-            seed.wrapping_add(game.ply() as u64),
-        );
-        let m = match clocks.as_mut() {
-            Some(k) => m.and_then(|m| k.charge(c, begin.elapsed()).map(|_| m)),
-            None => m,
-        };
+        let m = on_clock(&mut clocks, c, |k| {
+            choose(
+                player,
+                &game,
+                Seat::of(c),
+                cfg,
+                k,
+                seed.wrapping_add(game.ply() as u64),
+            )
+        });
         match m.map(|m| game.play(m).map_err(|e| e.to_string())) {
             Ok(Ok(_)) => {}
             Ok(Err(e)) | Err(e) => {
