@@ -452,7 +452,7 @@ fn a_side_whose_clock_runs_out_loses_on_time() {
         "{stdout}{stderr}"
     );
     assert!(
-        stderr.contains("red forfeits: lost on time: took 6")
+        stderr.contains("game 1: red forfeits: lost on time: took 6")
             && stderr.contains("with 500 ms on its clock"),
         "{stderr}"
     );
@@ -469,6 +469,24 @@ fn a_side_whose_clock_runs_out_loses_on_time() {
         ),
         "{stderr}"
     );
+    // A crash on a clock is a crash, not a time loss.
+    let engine = fake_engine(&dir, "crash.sh", "", "exit 3");
+    let (stdout, stderr) = one_clock_game(&engine, "3+0");
+    assert!(
+        stdout.contains("wins 0  draws 0  losses 1"),
+        "{stdout}{stderr}"
+    );
+    assert!(
+        stderr.contains("game 1: red forfeits: engine exited"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("on time"), "{stderr}");
+    // The clock is kept in whole milliseconds, and said so in seconds.
+    let (stdout, _) = one_clock_game(&engine, "0.1504+0.0101");
+    assert!(
+        stdout.contains("each side 0.15 s + 0.01 s a move"),
+        "{stdout}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -478,6 +496,8 @@ fn a_bad_time_control_is_refused_before_any_game() {
         (vec!["--tc", "1+x"], "--tc needs BASE+INC in seconds"),
         (vec!["--tc", "-1"], "--tc needs BASE+INC in seconds"),
         (vec!["--tc", "0"], "--tc needs BASE+INC in seconds"),
+        (vec!["--tc", "0.0004"], "BASE 0.001 to 86400"),
+        (vec!["--tc", "100000"], "BASE 0.001 to 86400"),
         (vec!["--tc", "NaN"], "--tc needs BASE+INC in seconds"),
         (
             vec!["--tc", "10", "--movetime", "100"],

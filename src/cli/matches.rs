@@ -43,15 +43,29 @@ pub struct TimeControl {
 }
 
 impl TimeControl {
+    /// Read `BASE+INC` (or `BASE`) in seconds, kept to whole milliseconds:
+    /// BASE from 0.001 to 86 400, INC from 0 to 3 600.
     pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("--tc needs BASE+INC in seconds (10+0.1, or 60), not '{text}'");
+        let bad = || {
+            format!(
+                "--tc needs BASE+INC in seconds (10+0.1, or 60; BASE 0.001 to 86400, \
+                 INC 0 to 3600), not '{text}'"
+            )
+        };
         let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-        let secs = |v: &str| v.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
-        match (secs(base), secs(inc)) {
-            (Some(b), Some(i)) if b > 0.0 && b <= 86_400.0 && i <= 3_600.0 => Ok(TimeControl {
-                base_ms: b * 1000.0,
-                inc_ms: i * 1000.0,
-            }),
+        let ms = |v: &str| {
+            v.parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .map(|x| (x * 1000.0).round())
+        };
+        match (ms(base), ms(inc)) {
+            (Some(b), Some(i)) if (1.0..=86_400_000.0).contains(&b) && i <= 3_600_000.0 => {
+                Ok(TimeControl {
+                    base_ms: b,
+                    inc_ms: i,
+                })
+            }
             _ => Err(bad()),
         }
     }
@@ -384,12 +398,16 @@ pub(crate) fn uci_bestmove(
         (None, Some(n)) => e.send(&format!("go nodes {n}"))?,
         (None, None) => e.send(&format!("go movetime {}", t as u64))?,
     }
-    let line = e
-        .wait_for("bestmove", time_allowed(t))
-        .map_err(|err| match clock {
+    let line = e.wait_for("bestmove", time_allowed(t)).map_err(|err| {
+        // A crash or an overlong line is no matter of time.
+        if begin.elapsed() < time_allowed(t) {
+            return err;
+        }
+        match clock {
             Some(_) => format!("{err} (lost on time: {} ms on its clock)", t as u64),
             None => format!("{err} ({})", time_rule(t)),
-        })?;
+        }
+    })?;
     if clock.is_none() {
         check_time(begin, t)?;
     }
@@ -679,7 +697,7 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
     let mut clocks = cfg.tc.map(TimeControl::start);
     for c in [Color::Red, Color::Black] {
         if let Err(e) = &players[c.index()] {
-            eprintln!("game {index}: {} forfeits: {e}", c.name());
+            eprintln!("game {}: {} forfeits: {e}", index + 1, c.name());
             game.adjudicate(Outcome {
                 winner: Some(c.other()),
                 reason: Reason::Forfeit,
@@ -711,7 +729,7 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
         match m.map(|m| game.play(m).map_err(|e| e.to_string())) {
             Ok(Ok(_)) => {}
             Ok(Err(e)) | Err(e) => {
-                eprintln!("game {index}: {} forfeits: {e}", c.name());
+                eprintln!("game {}: {} forfeits: {e}", index + 1, c.name());
                 game.adjudicate(Outcome {
                     winner: Some(c.other()),
                     reason: Reason::Forfeit,

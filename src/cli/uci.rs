@@ -766,10 +766,19 @@ fn parse_go_with<M>(
                 | "perft"
         );
         if takes_number {
-            // Whole numbers only. Clocks may be negative when a GUI's clock
+            // Whole numbers, and times in milliseconds with a fraction too
+            // (`wtime 500.5`). Clocks may be negative when a GUI's clock
             // ran out: read as 0, and said so; counts must not be negative.
             let clock = matches!(key, "movetime" | "wtime" | "btime" | "winc" | "binc");
-            let value = words.get(i).and_then(|v| v.parse::<i64>().ok());
+            let value = words.get(i).and_then(|v| match v.parse::<i64>() {
+                Ok(n) => Some(n),
+                Err(_) if clock => v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && x.abs() < 1e15)
+                    .map(|x| x.floor() as i64),
+                Err(_) => None,
+            });
             let Some(v) = value else {
                 req.perft_refused |= key == "perft";
                 bad_value = true;
@@ -784,8 +793,12 @@ fn parse_go_with<M>(
                     ));
                     i += 1;
                 } else {
-                    req.warnings
-                        .push(format!("'{key}' needs a whole number; ignored"));
+                    let wants = if clock {
+                        "milliseconds"
+                    } else {
+                        "a whole number"
+                    };
+                    req.warnings.push(format!("'{key}' needs {wants}; ignored"));
                 }
                 continue;
             };
@@ -811,7 +824,10 @@ fn parse_go_with<M>(
                 "btime" => btime = Some(v),
                 "winc" => winc = v,
                 "binc" => binc = v,
-                "movestogo" => movestogo = Some(v.max(1.0)),
+                "movestogo" if v < 1.0 => req
+                    .warnings
+                    .push("'movestogo 0' is out of range; read as none".into()),
+                "movestogo" => movestogo = Some(v),
                 _ => {
                     if (1.0..=8.0).contains(&v) {
                         req.perft = Some(v as u32);
@@ -975,6 +991,19 @@ mod tests {
         // The smaller of movetime and the clock.
         assert_eq!(budget("movetime 100000 wtime 1000 btime 1000"), Some(22.5));
         assert_eq!(budget("movetime 30 wtime 100000 btime 100000"), Some(30.0));
+        // Times with a fraction are read (down to whole milliseconds);
+        // movestogo 0 is no movestogo (not "one move to go").
+        assert_eq!(budget("wtime 1000.9 btime 1e3"), Some(22.5));
+        let r = parse_go(
+            "wtime 10000 btime 10000 movestogo 0",
+            &Position::start(RuleSet::Jieqi),
+        );
+        assert_eq!(r.limits.soft_ms, Some(236.25));
+        assert!(
+            r.warnings.iter().any(|w| w.contains("movestogo 0")),
+            "{:?}",
+            r.warnings
+        );
         // A clock at (or below) zero: no time to aim at (the search still
         // plays the best move it has looked at).
         assert_eq!(budget("wtime -5 btime -5"), Some(0.0));
