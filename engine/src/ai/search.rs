@@ -42,7 +42,9 @@
 //! cut nodes, a smaller reverse-futility margin (70 a ply instead of 90),
 //! a null move reduced one ply more, futility pruning of reveals that
 //! take nothing (alone, and with late-move pruning of them), and such
-//! reveals reduced two plies less than quiet moves instead of one.
+//! reveals reduced two plies less than quiet moves instead of one, full
+//! chance nodes at PV nodes from depth 2, and one identity drawn by the
+//! position's key from the pool instead of the typical one.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
