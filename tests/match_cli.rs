@@ -517,3 +517,166 @@ fn a_bad_time_control_is_refused_before_any_game() {
         );
     }
 }
+
+/// The record `--out` wrote for game 1 of `engine` (Red) against a quick
+/// built-in, at 300 ms a move.
+fn one_record(dir: &Path, engine: &str) -> String {
+    let out_dir = dir.join(format!("out-{}", engine.len()));
+    let out = run(&[
+        "match",
+        engine,
+        "easy:200",
+        "--games",
+        "1",
+        "--movetime",
+        "300",
+        "--jobs",
+        "1",
+        "--seed",
+        "5",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    std::fs::read_to_string(out_dir.join("game-0001.txt")).unwrap()
+}
+
+#[test]
+fn a_record_says_how_its_game_ended_and_who_forfeited_why() {
+    let dir = scratch("termination");
+    for (name, on_go, tag, why) in [
+        (
+            "late.sh",
+            "sleep 0.7; echo bestmove h2e2",
+            "time forfeit",
+            "{red forfeits: no 'bestmove' within 550 ms (300 ms per move + 250 ms margin)}",
+        ),
+        (
+            "illegal.sh",
+            "echo bestmove a0a5",
+            "rules infraction",
+            "{red forfeits: ",
+        ),
+        (
+            "crash.sh",
+            "exit 3",
+            "abandoned",
+            "{red forfeits: engine exited}",
+        ),
+    ] {
+        let engine = fake_engine(&dir, name, "", on_go);
+        let record = one_record(&dir, &engine);
+        assert!(
+            record.contains(&format!("[Termination \"{tag}\"]")),
+            "{name}: {record}"
+        );
+        let last = record.trim_end().lines().last().unwrap();
+        assert!(
+            last.starts_with('{') || last.contains(" {"),
+            "{name}: {record}"
+        );
+        assert!(last.ends_with('}'), "{name}: {record}");
+        assert!(record.contains(why), "{name}: {record}");
+    }
+    // A game played out ends normally, with no comment.
+    let record = one_record(&dir, "easy:200");
+    assert!(record.contains("[Termination \"normal\"]"), "{record}");
+    assert!(!record.contains('{'), "{record}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_second_bestmove_is_not_taken_for_the_answer_to_the_next_position() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("stale");
+    // Our engine, with a stray `bestmove` printed after each real one.
+    let script = dir.join("twice.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\n'{ME}' uci | sed -u 's/^bestmove .*/&\\nbestmove i9i9/'\n"),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = format!("uci:{}", script.display());
+    let out = run(&[
+        "match", &engine, "easy:200", "--games", "2", "--nodes", "300", "--jobs", "1", "--seed",
+        "5",
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(stdout.contains("(jieqi, 2 games)"), "{stdout}{stderr}");
+    assert!(!stderr.contains("forfeits"), "{stderr}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_repeated_or_unknown_option_is_refused_by_name() {
+    let out = run(&["match", "random", "random", "--tc", "10", "--tc", "20"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--tc is given twice"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["match", "random", "random", "--movtime", "100"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("unknown match option '--movtime'"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["match", "random"]);
+    assert!(
+        text(&out.stderr).contains("match needs two engines, got 1: random"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn an_interrupted_match_stops_its_engines() {
+    let dir = scratch("interrupt");
+    let pidfile = dir.join("child.pid");
+    // An engine that starts a helper and thinks for ever.
+    let engine = fake_engine(
+        &dir,
+        "forever.sh",
+        &format!("sleep 300 & echo $! > {}", pidfile.display()),
+        "sleep 300",
+    );
+    let referee = Command::new(ME)
+        .args([
+            "match",
+            &engine,
+            "easy:200",
+            "--games",
+            "1",
+            "--movetime",
+            "60000",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the engine is thinking, then press Ctrl-C.
+    for _ in 0..250 {
+        if pidfile.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let status = Command::new("kill")
+        .args(["-INT", &referee.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = referee.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("interrupted: 1 engine(s) stopped"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_ended(read_pid(&pidfile));
+    let _ = std::fs::remove_dir_all(dir);
+}

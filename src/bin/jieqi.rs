@@ -34,16 +34,10 @@ mod cli {
   jieqi fuzz [--cases N] [--seed S]    mutated position, move and notation texts
                                        through every reader; counts per outcome
   jieqi bench [DEPTH]                  fixed search: total nodes and nodes/s
-  jieqi datagen --out FILE [--games N] [--nodes N] [--seed S] [--jobs J] [--rules R]
-                                       self-play positions with results, for tune
-  jieqi tune FILE [--iterations N] [--rate R] [--score-weight W] [--l2 L] [--rules R]
-                                       fit the evaluation's weights, print them as Rust
-  jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS | --nodes N | --tc B+I]
-              [--seed S] [--jobs J] [--out DIR] [--openings FILE]
-              [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
-        ENGINE: beginner | easy | medium | hard | random | uci:COMMAND; a level may carry its own
-                node budget instead of its clock, e.g. hard:90000, and @N searches side
-                by side that share out the root moves, e.g. hard:90000@2
+  jieqi datagen --out FILE [...]       self-play positions with results, for tune
+  jieqi tune FILE [...]                fit the evaluation's weights, print them as Rust
+  jieqi match ENGINE1 ENGINE2 [...]    games between two engines (levels or UCI engines)
+  jieqi CMD --help                     one command's options in full
   R: jieqi | chessplayx | vietnam | xiangqi (default: xiangqi for perft without FEN
      only if given; jieqi otherwise)
   perft, moves, result, match and bench also take --rules chess | hidden-chess
@@ -94,7 +88,10 @@ mod cli {
   A move past its time (--movetime, default 1000 ms; 10000 ms under --nodes) plus a
   {MARGIN_MS} ms margin, an unreadable or illegal move, a line of output over {MAX_LINE} bytes,
   or a crash forfeits the game. Each UCI engine runs in its own process group, killed
-  after each game.
+  after each game and when the match is interrupted (Ctrl-C, SIGTERM).
+  --out DIR: one record a game (game-0001.txt, ...): tags, with Termination (normal,
+          adjudication, time forfeit, rules infraction, abandoned), then the moves; after
+          a forfeit, a closing comment says who forfeited and why
   --openings FILE: one FEN a line (blank lines and # comments skipped); game pairs
           cycle through them, each position played with colours swapped
   --sprt ELO0 ELO1: stop once a sequential probability ratio test (logistic Elo,
@@ -154,6 +151,12 @@ mod cli {
         if args.iter().any(|a| a == "--help" || a == "-h") {
             if let Some(u) = usage_of(&cmd) {
                 return Ok(u);
+            }
+        }
+        // Every option is read once: a second copy would be silently ignored.
+        for (i, a) in args.iter().enumerate() {
+            if a.starts_with("--") && args[..i].contains(a) {
+                return Err(format!("{a} is given twice"));
             }
         }
         match cmd.as_str() {
@@ -399,8 +402,19 @@ mod cli {
                         .map_err(|e| format!("{path}: {e}"))?
                     }
                 };
+                if let Some(a) = args.iter().find(|a| a.starts_with("--")) {
+                    return Err(format!("unknown match option '{a}' (jieqi match --help)"));
+                }
                 if args.len() != 2 {
-                    return Err("match needs two engines".into());
+                    return Err(format!(
+                        "match needs two engines, got {}: {}",
+                        args.len(),
+                        if args.is_empty() {
+                            "none".to_string()
+                        } else {
+                            args.join(", ")
+                        }
+                    ));
                 }
                 let cfg = MatchConfig {
                     engines: [args[0].clone(), args[1].clone()],

@@ -6,7 +6,8 @@
 use super::chess::verdict;
 use super::matches::{
     builtin_move, builtin_strength, on_clock, parse_openings_with, random_pick, run_games,
-    uci_bestmove, GameClocks, GameReport, MatchConfig, OpeningsError, Player, TimeControl,
+    termination, uci_bestmove, Forfeit, GameClocks, GameReport, MatchConfig, OpeningsError, Player,
+    TimeControl,
 };
 use crate::ai::{self, Request};
 use crate::rules::chess::movetext::ParseMoveError;
@@ -27,7 +28,7 @@ fn choose(
     cfg: &MatchConfig,
     clocks: Option<&GameClocks>,
     seed: u64,
-) -> Result<Move, String> {
+) -> Result<Move, Forfeit> {
     match player {
         Player::Builtin {
             level,
@@ -44,7 +45,7 @@ fn choose(
         Player::Random { state } => {
             let moves = game.legal_moves();
             if moves.is_empty() {
-                return Err("no move".into());
+                return Err(Forfeit::rules("no move".into()));
             }
             let m = moves.as_slice()[random_pick(state, moves.len())];
             // A face-down mover that may turn out a pawn names its promotion.
@@ -65,8 +66,10 @@ fn choose(
             )?;
             match movetext::check_answer(game.board(), &text) {
                 Ok(m) => Ok(m),
-                Err(ParseMoveError::Syntax(_)) => Err(format!("unreadable bestmove '{line}'")),
-                Err(e) => Err(format!("bestmove {e}")),
+                Err(ParseMoveError::Syntax(_)) => {
+                    Err(Forfeit::rules(format!("unreadable bestmove '{line}'")))
+                }
+                Err(e) => Err(Forfeit::rules(format!("bestmove {e}"))),
             }
         }
     }
@@ -123,10 +126,12 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
         Player::<Position>::new(specs[1], seed ^ 2, &setup),
     ];
     let mut clocks = cfg.tc.map(TimeControl::start);
+    let (mut forfeit, mut adjudicated) = (None, false);
     for c in Color::ALL {
         if let Err(e) = &players[c.index()] {
             eprintln!("game {}: {} forfeits: {e}", index + 1, color(c));
             if game.outcome().is_none() {
+                forfeit = Some((color(c), Forfeit::from(e.clone())));
                 game.adjudicate(Outcome {
                     winner: Some(c.other()),
                     reason: Reason::Forfeit,
@@ -138,6 +143,7 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
         let c = game.turn();
         if game.ply() >= MAX_PLIES {
             eprintln!("game {}: {MAX_PLIES} plies, called a draw", index + 1);
+            adjudicated = true;
             game.adjudicate(Outcome {
                 winner: None,
                 reason: Reason::FiftyMoves,
@@ -157,8 +163,9 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
                 seed.wrapping_add(game.ply() as u64),
             )
         });
-        if let Err(e) = m.and_then(|m| play(&mut game, m)) {
+        if let Err(e) = m.and_then(|m| play(&mut game, m).map_err(Forfeit::rules)) {
             eprintln!("game {}: {} forfeits: {e}", index + 1, color(c));
+            forfeit = Some((color(c), e));
             game.adjudicate(Outcome {
                 winner: Some(c.other()),
                 reason: Reason::Forfeit,
@@ -175,15 +182,19 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
         Some(w) if w == color0 => 1.0,
         Some(_) => 0.0,
     };
+    let (end, moves) = termination(
+        forfeit.as_ref(),
+        adjudicated,
+        &game.moves_text(Seat::Spectator),
+    );
     let record = format!(
-        "[White \"{}\"]\n[Black \"{}\"]\n[Variant \"{}\"]\n{}[Result \"{}\"]\n[FEN \"{}\"]\n{}\n",
+        "[White \"{}\"]\n[Black \"{}\"]\n[Variant \"{}\"]\n{}[Result \"{}\"]\n{end}[FEN \"{}\"]\n{moves}\n",
         specs[0],
         specs[1],
         variant.id(),
         TimeControl::tag(cfg.tc),
         verdict(Some(outcome)),
         fen::write(game.start_position()),
-        game.moves_text(Seat::Spectator).join(" ")
     );
     Ok(GameResult {
         score,

@@ -130,18 +130,101 @@ impl GameClocks {
     /// Charge `c` for a move that took `took`: `Err` (lost on time) when it
     /// took more than was left, else the time is taken off and the
     /// increment added.
-    pub(crate) fn charge(&mut self, c: Color, took: Duration) -> Result<(), String> {
+    pub(crate) fn charge(&mut self, c: Color, took: Duration) -> Result<(), Forfeit> {
         let took = took.as_secs_f64() * 1000.0;
         let left = &mut self.left_ms[c.index()];
         if took > *left {
-            return Err(format!(
+            return Err(Forfeit::time(format!(
                 "lost on time: took {} ms with {} ms on its clock",
                 took as u64, *left as u64
-            ));
+            )));
         }
         *left += self.inc_ms - took;
         Ok(())
     }
+}
+
+/// What ends a game by forfeit, named as PGN's `Termination` tag names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cause {
+    /// Past its clock, its time per move, or its node budget.
+    Time,
+    /// An unreadable or illegal move.
+    Rules,
+    /// A crash, an engine that cannot start, or one that breaks the protocol.
+    Abandoned,
+}
+
+/// A side's forfeit: its cause and the referee's words for it.
+#[derive(Clone, Debug)]
+pub(crate) struct Forfeit {
+    pub cause: Cause,
+    pub message: String,
+}
+
+impl Forfeit {
+    pub(crate) fn time(message: String) -> Forfeit {
+        Forfeit {
+            cause: Cause::Time,
+            message,
+        }
+    }
+
+    pub(crate) fn rules(message: String) -> Forfeit {
+        Forfeit {
+            cause: Cause::Rules,
+            message,
+        }
+    }
+}
+
+/// Any other failure (an engine gone, a broken pipe) abandons the game.
+impl From<String> for Forfeit {
+    fn from(message: String) -> Forfeit {
+        Forfeit {
+            cause: Cause::Abandoned,
+            message,
+        }
+    }
+}
+
+impl std::fmt::Display for Forfeit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// How a game ended, for its record: a `Termination` tag (PGN's values)
+/// and the line of `moves`, closed after a forfeit by a comment saying who
+/// forfeited and why.
+pub(crate) fn termination(
+    forfeit: Option<&(&str, Forfeit)>,
+    adjudicated: bool,
+    moves: &[String],
+) -> (String, String) {
+    let name = match (forfeit, adjudicated) {
+        (Some((_, f)), _) => match f.cause {
+            Cause::Time => "time forfeit",
+            Cause::Rules => "rules infraction",
+            Cause::Abandoned => "abandoned",
+        },
+        (None, true) => "adjudication",
+        (None, false) => "normal",
+    };
+    let mut line = moves.join(" ");
+    if let Some((side, f)) = forfeit {
+        // A comment ends at the first '}'; the message cannot end it early.
+        let why: String = f
+            .message
+            .chars()
+            .map(|c| if c == '}' { ')' } else { c })
+            .collect();
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&format!("{{{side} forfeits: {why}}}"));
+    }
+    (format!("[Termination \"{name}\"]\n"), line)
 }
 
 /// A move chosen by `choose` (given the clocks) for `c`, whose clock, when
@@ -149,8 +232,8 @@ impl GameClocks {
 pub(crate) fn on_clock<M>(
     clocks: &mut Option<GameClocks>,
     c: Color,
-    choose: impl FnOnce(Option<&GameClocks>) -> Result<M, String>,
-) -> Result<M, String> {
+    choose: impl FnOnce(Option<&GameClocks>) -> Result<M, Forfeit>,
+) -> Result<M, Forfeit> {
     let begin = Instant::now();
     let m = choose(clocks.as_ref())?;
     match clocks {
@@ -317,7 +400,7 @@ pub(crate) fn builtin_strength(level: Level, nodes: Option<u64>, cfg: &MatchConf
 pub(crate) fn builtin_move<G: AiGame + Send>(
     searchers: &mut [GameSearcher<G>],
     req: &Request<G>,
-) -> Result<G::Move, String>
+) -> Result<G::Move, Forfeit>
 where
     GameSearcher<G>: Send,
     G::Move: Send,
@@ -347,10 +430,10 @@ where
     });
     if let Some(n) = limits.nodes {
         if let Some(r) = results.iter().find(|r| r.nodes > n + BUDGET_SLACK) {
-            return Err(format!(
+            return Err(Forfeit::time(format!(
                 "searched {} nodes, over its budget of {n}",
                 r.nodes
-            ));
+            )));
         }
     } else if let Some(t) = limits.movetime_ms {
         check_time(start, t)?;
@@ -358,7 +441,7 @@ where
     let answers: Vec<_> = results.iter().map(|r| (r.best, r.score)).collect();
     ai::best_part(&answers)
         .and_then(|i| results[i].best)
-        .ok_or_else(|| "no move".to_string())
+        .ok_or_else(|| Forfeit::rules("no move".to_string()))
 }
 
 /// The random mover's pick among `n` legal moves (xorshift; `n` > 0).
@@ -381,17 +464,22 @@ pub(crate) fn uci_bestmove(
     clock: Option<(&GameClocks, Color)>,
     start: &str,
     moves: &[String],
-) -> Result<(String, String), String> {
+) -> Result<(String, String), Forfeit> {
     let moves = if moves.is_empty() {
         String::new()
     } else {
         format!(" moves {}", moves.join(" "))
     };
-    e.send(&format!("position fen {start}{moves}"))?;
     let t = match clock {
         Some((k, c)) => k.left_ms[c.index()],
         None => uci_movetime_ms(cfg),
     };
+    // In step first: whatever the engine printed since its last answer (a
+    // second `bestmove` from a misbehaving engine) is read and dropped here,
+    // so it cannot pass for the answer to this position.
+    e.send("isready")?;
+    e.wait_for("readyok", time_allowed(t))?;
+    e.send(&format!("position fen {start}{moves}"))?;
     let begin = Instant::now();
     match (clock, cfg.nodes) {
         (Some((k, _)), _) => e.send(&k.go())?,
@@ -401,12 +489,12 @@ pub(crate) fn uci_bestmove(
     let line = e.wait_for("bestmove", time_allowed(t)).map_err(|err| {
         // A crash or an overlong line is no matter of time.
         if begin.elapsed() < time_allowed(t) {
-            return err;
+            return Forfeit::from(err);
         }
-        match clock {
+        Forfeit::time(match clock {
             Some(_) => format!("{err} (lost on time: {} ms on its clock)", t as u64),
             None => format!("{err} ({})", time_rule(t)),
-        }
+        })
     })?;
     if clock.is_none() {
         check_time(begin, t)?;
@@ -507,6 +595,10 @@ impl UciEngine {
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(child.id()) {
+            live().push(pid);
+        }
         let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
             (Some(i), Some(o)) => (i, o),
             _ => {
@@ -562,20 +654,61 @@ impl UciEngine {
     }
 }
 
+/// The process groups of the engines running now, by their leader's pid.
+/// A group leaves the list before its leader is reaped, so a pid listed
+/// here is never one the system has handed to another process.
+#[cfg(unix)]
+static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+#[cfg(unix)]
+fn live() -> std::sync::MutexGuard<'static, Vec<i32>> {
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Send SIGKILL to process group `pid`.
+#[cfg(unix)]
+fn kill_group(pid: i32) {
+    extern "C" {
+        fn kill(pid: i32, sig: i32) -> i32;
+    }
+    const SIGKILL: i32 = 9;
+    // SAFETY: kill(2) takes plain integers and touches no memory of ours.
+    // The group id is the leader's pid; the kernel keeps it reserved while
+    // any process of the group lives, and we have not reaped the leader.
+    unsafe {
+        kill(-pid, SIGKILL);
+    }
+}
+
+/// On Ctrl-C or SIGTERM, stop every engine's process group before leaving
+/// (the engines run in their own groups, so the terminal's signal does not
+/// reach them). Installed once per process; exits with status 130.
+pub(crate) fn stop_engines_on_interrupt() {
+    #[cfg(unix)]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            let _ = ctrlc::set_handler(|| {
+                // The list stays locked until the process is gone: no game
+                // reaps an engine in between.
+                let groups = live();
+                for &pid in groups.iter() {
+                    kill_group(pid);
+                }
+                eprintln!("interrupted: {} engine(s) stopped", groups.len());
+                std::process::exit(130);
+            });
+        });
+    }
+}
+
 /// Stop `child` and, on Unix, every process of its group.
 fn kill_tree(child: &mut Child) {
     #[cfg(unix)]
     if let Ok(pid) = i32::try_from(child.id()) {
-        extern "C" {
-            fn kill(pid: i32, sig: i32) -> i32;
-        }
-        const SIGKILL: i32 = 9;
-        // SAFETY: kill(2) takes plain integers and touches no memory of ours.
-        // The group id is the child's pid; the kernel keeps it reserved while
-        // any process of the group lives.
-        unsafe {
-            kill(-pid, SIGKILL);
-        }
+        let mut groups = live();
+        groups.retain(|&p| p != pid);
+        kill_group(pid);
     }
     let _ = child.kill();
     let _ = child.wait();
@@ -602,7 +735,7 @@ fn choose(
     cfg: &MatchConfig,
     clocks: Option<&GameClocks>,
     seed: u64,
-) -> Result<Move, String> {
+) -> Result<Move, Forfeit> {
     match player {
         Player::Builtin {
             level,
@@ -634,7 +767,7 @@ fn choose(
             );
             match (from, to) {
                 (Some(f), Some(t)) => Ok(Move::new(f, t)),
-                _ => Err(format!("unreadable bestmove '{line}'")),
+                _ => Err(Forfeit::rules(format!("unreadable bestmove '{line}'"))),
             }
         }
     }
@@ -651,14 +784,14 @@ pub(crate) fn time_rule(t: f64) -> String {
 
 /// `Err` (a forfeit, with the rule stated) when a move started at `start`
 /// took longer than `t` ms plus the margin.
-pub(crate) fn check_time(start: Instant, t: f64) -> Result<(), String> {
+pub(crate) fn check_time(start: Instant, t: f64) -> Result<(), Forfeit> {
     let took = start.elapsed();
     if took > time_allowed(t) {
-        return Err(format!(
+        return Err(Forfeit::time(format!(
             "took {} ms, over its time ({})",
             took.as_millis(),
             time_rule(t)
-        ));
+        )));
     }
     Ok(())
 }
@@ -695,18 +828,23 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
         Player::<Position>::new(specs[1], seed ^ 2, &setup),
     ];
     let mut clocks = cfg.tc.map(TimeControl::start);
+    let (mut forfeit, mut adjudicated) = (None, false);
     for c in [Color::Red, Color::Black] {
         if let Err(e) = &players[c.index()] {
             eprintln!("game {}: {} forfeits: {e}", index + 1, c.name());
-            game.adjudicate(Outcome {
-                winner: Some(c.other()),
-                reason: Reason::Forfeit,
-            });
+            if forfeit.is_none() {
+                forfeit = Some((c.name(), Forfeit::from(e.clone())));
+                game.adjudicate(Outcome {
+                    winner: Some(c.other()),
+                    reason: Reason::Forfeit,
+                });
+            }
         }
     }
     while game.outcome().is_none() {
         let c = game.turn();
         if game.ply() >= cfg.max_plies {
+            adjudicated = true;
             game.adjudicate(Outcome {
                 winner: None,
                 reason: Reason::NoProgress,
@@ -726,15 +864,14 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
                 seed.wrapping_add(game.ply() as u64),
             )
         });
-        match m.map(|m| game.play(m).map_err(|e| e.to_string())) {
-            Ok(Ok(_)) => {}
-            Ok(Err(e)) | Err(e) => {
-                eprintln!("game {}: {} forfeits: {e}", index + 1, c.name());
-                game.adjudicate(Outcome {
-                    winner: Some(c.other()),
-                    reason: Reason::Forfeit,
-                });
-            }
+        let played = m.and_then(|m| game.play(m).map_err(|e| Forfeit::rules(e.to_string())));
+        if let Err(e) = played {
+            eprintln!("game {}: {} forfeits: {e}", index + 1, c.name());
+            forfeit = Some((c.name(), e));
+            game.adjudicate(Outcome {
+                winner: Some(c.other()),
+                reason: Reason::Forfeit,
+            });
         }
     }
     let outcome = game.outcome().unwrap();
@@ -744,15 +881,19 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
         Some(w) if w == color0 => 1.0,
         Some(_) => 0.0,
     };
+    let (end, moves) = termination(
+        forfeit.as_ref(),
+        adjudicated,
+        &game.moves_text(Seat::Spectator),
+    );
     let record = format!(
-        "[Red \"{}\"]\n[Black \"{}\"]\n[Rules \"{}\"]\n{}[Result \"{}\"]\n[FEN \"{}\"]\n{}\n",
+        "[Red \"{}\"]\n[Black \"{}\"]\n[Rules \"{}\"]\n{}[Result \"{}\"]\n{end}[FEN \"{}\"]\n{moves}\n",
         specs[0],
         specs[1],
         cfg.rules.id(),
         TimeControl::tag(cfg.tc),
         outcome,
         fen::write(game.start_position()),
-        game.moves_text(Seat::Spectator).join(" ")
     );
     Ok(GameResult {
         score,
@@ -814,6 +955,7 @@ pub(crate) fn run_games(
     if let Some(dir) = &cfg.out_dir {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
     }
+    stop_engines_on_interrupt();
     println!(
         "seed {} (--seed {} reproduces this match when every engine has a node budget)",
         cfg.seed, cfg.seed
