@@ -5,6 +5,7 @@ use std::process::Command;
 
 use jieqi::ai::eval::{self, WEIGHTS};
 use jieqi::cli::datagen::{generate, DatagenConfig};
+use jieqi::cli::rescore::rescore;
 use jieqi::cli::tune::{self, FitOptions, Sample};
 use jieqi::cli::tune_net::{self, NetOptions};
 use jieqi::rules::xiangqi::fen;
@@ -37,6 +38,35 @@ fn datagen_is_reproducible_whatever_the_jobs() {
         let pos = fen::parse(text, RuleSet::Jieqi).unwrap();
         assert!(!pos.in_check(), "{line}");
     }
+}
+
+#[test]
+fn rescore_keeps_each_line_but_its_score_whatever_the_jobs() {
+    let (data, n) = datagen(3, 11, 1);
+    let run = |jobs: usize, nodes: u64| {
+        let mut out = Vec::new();
+        let r = rescore(&data, nodes, jobs, RuleSet::Jieqi, &mut out, &mut |_| {}).unwrap();
+        assert_eq!(r.read, n);
+        assert_eq!(r.written + r.decided, n);
+        String::from_utf8(out).unwrap()
+    };
+    let (a, b) = (run(1, 2000), run(2, 2000));
+    assert_eq!(a, b, "the same file whatever --jobs is");
+    assert!(a.lines().count() as u64 > n * 9 / 10, "few dropped");
+    // Same positions and results, in order; the scores come from the new search.
+    let old: Vec<&str> = data.lines().collect();
+    let mut changed = 0;
+    let mut k = 0;
+    for line in a.lines() {
+        let (fen_result, score) = line.rsplit_once(';').unwrap();
+        while !old[k].starts_with(fen_result) {
+            k += 1;
+        }
+        changed += (old[k].rsplit_once(';').unwrap().1 != score) as usize;
+        k += 1;
+    }
+    assert!(changed > 0, "a deeper search moves some scores");
+    assert_ne!(a, run(1, 500), "the budget matters");
 }
 
 /// Positions from seeded random games.
@@ -216,6 +246,17 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         ),
         (vec!["tune", "/nonexistent/file", "--net"], "cannot read"),
         (vec!["tune", bad_path, "--net"], "line 2"),
+        (vec!["rescore", bad_path], "needs --out"),
+        (vec!["rescore", "--out", out_path], "one datagen FILE"),
+        (
+            vec!["rescore", "/nonexistent/file", "--out", out_path],
+            "cannot read",
+        ),
+        (vec!["rescore", bad_path, "--out", out_path], "line 2"),
+        (
+            vec!["rescore", bad_path, "--out", out_path, "--nodes", "0"],
+            "at least 1",
+        ),
     ] {
         let o = Command::new(me).args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);

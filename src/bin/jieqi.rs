@@ -35,6 +35,7 @@ mod cli {
                                        through every reader; counts per outcome
   jieqi bench [DEPTH]                  fixed search: total nodes and nodes/s
   jieqi datagen --out FILE [...]       self-play positions with results, for tune
+  jieqi rescore FILE --out FILE [...]  datagen positions searched again, deeper
   jieqi tune FILE [...]                fit the evaluation's weights, print them as Rust
   jieqi match ENGINE1 ENGINE2 [...]    games between two engines (levels or UCI engines)
   jieqi CMD --help                     one command's options in full
@@ -51,6 +52,12 @@ mod cli {
   random root offsets on the first 8 plies, random reveals from the seed. Writes one
   quiet position a line: 'FEN; RESULT; SCORE' (result 1 / 0.5 / 0 and search score
   for the side to move). The same seed writes the same file, whatever --jobs is.";
+    const RESCORE_USAGE: &str =
+        "usage: jieqi rescore FILE --out FILE [--nodes N] [--jobs J] [--rules R]
+  Searches every position of a datagen FILE again at N nodes (default 20 000), each
+  from a cleared table, and writes its line with the new score (results kept; a
+  position now scored as a mate is dropped). The same input and N write the same
+  file, whatever --jobs is. For fitting on a deeper search's scores.";
     const TUNE_USAGE: &str =
         "usage: jieqi tune FILE [--iterations N] [--rate R] [--score-weight W] [--l2 L] [--rules R]
        jieqi tune FILE --net [--epochs N] [--rate R] [--score-weight W] [--batch B] [--seed S]
@@ -100,6 +107,7 @@ mod cli {
           shown after every game; the verdict (or inconclusive) closes the summary.")),
             "datagen" => DATAGEN_USAGE,
             "tune" => TUNE_USAGE,
+            "rescore" => RESCORE_USAGE,
             "help" => USAGE,
             _ => return None,
         }
@@ -273,6 +281,25 @@ mod cli {
                         eprintln!("{r}");
                     }
                 })?;
+                Ok(format!("{report}\nwritten to {path}"))
+            }
+            "rescore" => {
+                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let nodes = num(flag(&mut args, "--nodes"), "--nodes", 20_000u64)?;
+                let jobs = num(flag(&mut args, "--jobs"), "--jobs", 1usize)?;
+                let path = flag(&mut args, "--out").ok_or("rescore needs --out FILE")?;
+                let [input] = args.as_slice() else {
+                    return Err("rescore needs one datagen FILE".into());
+                };
+                let text = std::fs::read_to_string(input)
+                    .map_err(|e| format!("cannot read '{input}': {e}"))?;
+                let file = std::fs::File::create(&path)
+                    .map_err(|e| format!("cannot create '{path}': {e}"))?;
+                let mut out = std::io::BufWriter::new(file);
+                let report = cli::rescore::rescore(&text, nodes, jobs, rules, &mut out, &mut |r| {
+                    eprintln!("{r}")
+                })
+                .map_err(|e| format!("{input}: {e}"))?;
                 Ok(format!("{report}\nwritten to {path}"))
             }
             "tune" => {

@@ -6,6 +6,7 @@ pub mod datagen;
 pub mod fuzz;
 pub mod matches;
 mod named;
+pub mod rescore;
 pub mod result;
 pub mod soak;
 pub mod sprt;
