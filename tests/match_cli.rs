@@ -39,9 +39,23 @@ fn fake_engine(dir: &Path, name: &str, on_start: &str, on_go: &str) -> String {
     format!("uci:{}", script.display())
 }
 
+/// A fake engine (as [`fake_engine`]) that starts a helper process first,
+/// writing the helper's pid to `child.pid` in `dir`; returns the engine and
+/// that file.
+fn engine_with_helper(dir: &Path, name: &str, on_go: &str) -> (String, PathBuf) {
+    let pidfile = dir.join("child.pid");
+    let start = format!("sleep 300 & echo $! > {}", pidfile.display());
+    (fake_engine(dir, name, &start, on_go), pidfile)
+}
+
 /// One game of `engine` (Red) against a quick built-in.
 fn one_game(engine: &str, movetime: &str) -> (String, String) {
-    let out = run(&[
+    one_game_with(engine, movetime, &[])
+}
+
+/// [`one_game`] with more arguments.
+fn one_game_with(engine: &str, movetime: &str, more: &[&str]) -> (String, String) {
+    let mut args = vec![
         "match",
         engine,
         "easy:200",
@@ -53,7 +67,9 @@ fn one_game(engine: &str, movetime: &str) -> (String, String) {
         "1",
         "--seed",
         "5",
-    ]);
+    ];
+    args.extend_from_slice(more);
+    let out = run(&args);
     (text(&out.stdout), text(&out.stderr))
 }
 
@@ -168,14 +184,8 @@ fn the_seed_is_printed_and_replays_the_match() {
 #[test]
 fn an_engine_past_its_time_forfeits_and_its_process_group_is_killed() {
     let dir = scratch("slow");
-    let pidfile = dir.join("child.pid");
     // The engine starts a helper process, then sleeps far past its time.
-    let engine = fake_engine(
-        &dir,
-        "slow.sh",
-        &format!("sleep 300 & echo $! > {}", pidfile.display()),
-        "sleep 300; echo bestmove h2e2",
-    );
+    let (engine, pidfile) = engine_with_helper(&dir, "slow.sh", "sleep 300; echo bestmove h2e2");
     let (stdout, stderr) = one_game(&engine, "50");
     assert!(
         stdout.contains("wins 0  draws 0  losses 1"),
@@ -196,14 +206,8 @@ fn an_engine_past_its_time_forfeits_and_its_process_group_is_killed() {
 #[test]
 fn a_polite_engine_leaves_no_process_behind() {
     let dir = scratch("polite");
-    let pidfile = dir.join("child.pid");
     // Plays a legal first move, then resigns by exiting; its helper lingers.
-    let engine = fake_engine(
-        &dir,
-        "polite.sh",
-        &format!("sleep 300 & echo $! > {}", pidfile.display()),
-        "echo bestmove h2e2; exit 0",
-    );
+    let (engine, pidfile) = engine_with_helper(&dir, "polite.sh", "echo bestmove h2e2; exit 0");
     let (stdout, stderr) = one_game(&engine, "200");
     assert!(stdout.contains("(jieqi, 1 games)"), "{stdout}{stderr}");
     assert_ended(read_pid(&pidfile));
@@ -518,26 +522,12 @@ fn a_bad_time_control_is_refused_before_any_game() {
     }
 }
 
-/// The record `--out` wrote for game 1 of `engine` (Red) against a quick
-/// built-in, at 300 ms a move.
-fn one_record(dir: &Path, engine: &str) -> String {
-    let out_dir = dir.join(format!("out-{}", engine.len()));
-    let out = run(&[
-        "match",
-        engine,
-        "easy:200",
-        "--games",
-        "1",
-        "--movetime",
-        "300",
-        "--jobs",
-        "1",
-        "--seed",
-        "5",
-        "--out",
-        out_dir.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+/// The record `--out` wrote (into `dir/name`) for game 1 of `engine`
+/// (Red) against a quick built-in, at 300 ms a move.
+fn one_record(dir: &Path, name: &str, engine: &str) -> String {
+    let out_dir = dir.join(name);
+    let (stdout, stderr) = one_game_with(engine, "300", &["--out", out_dir.to_str().unwrap()]);
+    assert!(stdout.contains("(jieqi, 1 games)"), "{stdout}{stderr}");
     std::fs::read_to_string(out_dir.join("game-0001.txt")).unwrap()
 }
 
@@ -565,7 +555,7 @@ fn a_record_says_how_its_game_ended_and_who_forfeited_why() {
         ),
     ] {
         let engine = fake_engine(&dir, name, "", on_go);
-        let record = one_record(&dir, &engine);
+        let record = one_record(&dir, &format!("out-{name}"), &engine);
         assert!(
             record.contains(&format!("[Termination \"{tag}\"]")),
             "{name}: {record}"
@@ -579,7 +569,7 @@ fn a_record_says_how_its_game_ended_and_who_forfeited_why() {
         assert!(record.contains(why), "{name}: {record}");
     }
     // A game played out ends normally, with no comment.
-    let record = one_record(&dir, "easy:200");
+    let record = one_record(&dir, "out-easy", "easy:200");
     assert!(record.contains("[Termination \"normal\"]"), "{record}");
     assert!(!record.contains('{'), "{record}");
     let _ = std::fs::remove_dir_all(dir);
@@ -635,14 +625,8 @@ fn a_repeated_or_unknown_option_is_refused_by_name() {
 #[test]
 fn an_interrupted_match_stops_its_engines() {
     let dir = scratch("interrupt");
-    let pidfile = dir.join("child.pid");
     // An engine that starts a helper and thinks for ever.
-    let engine = fake_engine(
-        &dir,
-        "forever.sh",
-        &format!("sleep 300 & echo $! > {}", pidfile.display()),
-        "sleep 300",
-    );
+    let (engine, pidfile) = engine_with_helper(&dir, "forever.sh", "sleep 300");
     let referee = Command::new(ME)
         .args([
             "match",
