@@ -41,6 +41,42 @@ fn datagen_is_reproducible_whatever_the_jobs() {
 }
 
 #[test]
+fn a_failed_rescore_leaves_its_target_as_it_was() {
+    let me = env!("CARGO_BIN_EXE_jieqi");
+    let dir = std::env::temp_dir().join(format!("jieqi-rescore-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.txt");
+    let good = format!("{}; 1; 20\n", fen::JIEQI_START);
+    for bad in [
+        "xx; 1; 3",
+        "START; abc; 5",
+        "START; 2; 5",
+        "START;;",
+        "START; 1; 2; 3",
+    ] {
+        let text = format!("{good}{}\n", bad.replace("START", fen::JIEQI_START));
+        std::fs::write(&data, &text).unwrap();
+        // The output is the input itself: a failure must not wipe it.
+        let o = Command::new(me)
+            .args([
+                "rescore",
+                data.to_str().unwrap(),
+                "--out",
+                data.to_str().unwrap(),
+            ])
+            .args(["--nodes", "200"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {err}");
+        assert!(err.contains("line 2"), "{bad}: {err}");
+        assert_eq!(std::fs::read_to_string(&data).unwrap(), text, "{bad}");
+        assert!(!dir.join("data.txt.part").exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn rescore_keeps_each_line_but_its_score_whatever_the_jobs() {
     let (data, n) = datagen(3, 11, 1);
     let run = |jobs: usize, nodes: u64| {

@@ -162,9 +162,20 @@ mod cli {
             }
         }
         // Every option is read once: a second copy would be silently ignored.
+        // Each takes a value (but --net and --help), which cannot be empty or
+        // another option.
         for (i, a) in args.iter().enumerate() {
-            if a.starts_with("--") && args[..i].contains(a) {
+            if !a.starts_with("--") {
+                continue;
+            }
+            if args[..i].contains(a) {
                 return Err(format!("{a} is given twice"));
+            }
+            let value = args
+                .get(i + 1)
+                .filter(|v| !v.is_empty() && !v.starts_with("--"));
+            if value.is_none() && a != "--net" && a != "--help" {
+                return Err(format!("{a} needs a value"));
             }
         }
         match cmd.as_str() {
@@ -288,19 +299,37 @@ mod cli {
                 let nodes = num(flag(&mut args, "--nodes"), "--nodes", 20_000u64)?;
                 let jobs = num(flag(&mut args, "--jobs"), "--jobs", 1usize)?;
                 let path = flag(&mut args, "--out").ok_or("rescore needs --out FILE")?;
+                if let Some(a) = args.iter().find(|a| a.starts_with("--")) {
+                    return Err(format!(
+                        "unknown rescore option '{a}' (jieqi rescore --help)"
+                    ));
+                }
                 let [input] = args.as_slice() else {
                     return Err("rescore needs one datagen FILE".into());
                 };
                 let text = std::fs::read_to_string(input)
                     .map_err(|e| format!("cannot read '{input}': {e}"))?;
-                let file = std::fs::File::create(&path)
-                    .map_err(|e| format!("cannot create '{path}': {e}"))?;
+                // Written beside the target and renamed over it once complete:
+                // a failed run leaves the target (even the input) as it was.
+                let part = format!("{path}.part");
+                let file = std::fs::File::create(&part)
+                    .map_err(|e| format!("cannot create '{part}': {e}"))?;
                 let mut out = std::io::BufWriter::new(file);
                 let report = cli::rescore::rescore(&text, nodes, jobs, rules, &mut out, &mut |r| {
                     eprintln!("{r}")
                 })
-                .map_err(|e| format!("{input}: {e}"))?;
-                Ok(format!("{report}\nwritten to {path}"))
+                .map_err(|e| format!("{input}: {e}"));
+                drop(out);
+                let report = report
+                    .and_then(|r| {
+                        std::fs::rename(&part, &path)
+                            .map(|_| r)
+                            .map_err(|e| format!("cannot write '{path}': {e}"))
+                    })
+                    .inspect_err(|_| {
+                        let _ = std::fs::remove_file(&part);
+                    })?;
+                Ok(format!("written to {path} ({report})"))
             }
             "tune" => {
                 let net = args.iter().any(|a| a == "--net");
@@ -399,6 +428,9 @@ mod cli {
                     v => num(v, "--seed", 0u64)?,
                 };
                 let jobs = num(flag(&mut args, "--jobs"), "--jobs", 2usize)?;
+                if games == 0 || jobs == 0 {
+                    return Err("--games and --jobs must be at least 1".into());
+                }
                 let out_dir = flag(&mut args, "--out");
                 let alpha = num(flag(&mut args, "--alpha"), "--alpha", 0.05f64)?;
                 let beta = num(flag(&mut args, "--beta"), "--beta", 0.05f64)?;

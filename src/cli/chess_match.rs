@@ -129,7 +129,7 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
     let (mut forfeit, mut adjudicated) = (None, false);
     for c in Color::ALL {
         if let Err(e) = &players[c.index()] {
-            eprintln!("game {}: {} forfeits: {e}", index + 1, color(c));
+            tell!("game {}: {} forfeits: {e}", index + 1, color(c));
             if game.outcome().is_none() {
                 forfeit = Some((color(c), Forfeit::from(e.clone())));
                 game.adjudicate(Outcome {
@@ -142,7 +142,7 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
     while game.outcome().is_none() {
         let c = game.turn();
         if game.ply() >= MAX_PLIES {
-            eprintln!("game {}: {MAX_PLIES} plies, called a draw", index + 1);
+            tell!("game {}: {MAX_PLIES} plies, called a draw", index + 1);
             adjudicated = true;
             game.adjudicate(Outcome {
                 winner: None,
@@ -164,7 +164,7 @@ fn play_game(cfg: &MatchConfig, variant: Variant, index: usize) -> Result<GameRe
             )
         });
         if let Err(e) = m.and_then(|m| play(&mut game, m).map_err(Forfeit::rules)) {
-            eprintln!("game {}: {} forfeits: {e}", index + 1, color(c));
+            tell!("game {}: {} forfeits: {e}", index + 1, color(c));
             forfeit = Some((color(c), e));
             game.adjudicate(Outcome {
                 winner: Some(c.other()),

@@ -474,28 +474,44 @@ pub(crate) fn uci_bestmove(
         Some((k, c)) => k.left_ms[c.index()],
         None => uci_movetime_ms(cfg),
     };
+    let begin = Instant::now();
+    let allowed = time_allowed(t);
+    // A wait past the move's time is a time loss: a crash or an overlong
+    // line is no matter of time.
+    let timed = |what: &str, err: String| {
+        if begin.elapsed() < allowed {
+            return Forfeit::from(err);
+        }
+        let err = format!("no '{what}' within {} ms", allowed.as_millis());
+        Forfeit::time(match clock {
+            Some(_) => format!(
+                "lost on time: {err} ({} ms on its clock + {MARGIN_MS} ms grace)",
+                t as u64
+            ),
+            None => format!("{err} ({})", time_rule(t)),
+        })
+    };
     // In step first: whatever the engine printed since its last answer (a
     // second `bestmove` from a misbehaving engine) is read and dropped here,
-    // so it cannot pass for the answer to this position.
+    // so it cannot pass for the answer to this position. The wait counts
+    // against the move's time.
     e.send("isready")?;
-    e.wait_for("readyok", time_allowed(t))?;
+    e.wait_for("readyok", allowed)
+        .map_err(|err| timed("readyok", err))?;
     e.send(&format!("position fen {start}{moves}"))?;
-    let begin = Instant::now();
     match (clock, cfg.nodes) {
-        (Some((k, _)), _) => e.send(&k.go())?,
+        (Some((k, c)), _) => {
+            // The engine is told its clock as it stands now.
+            let mut now = *k;
+            now.left_ms[c.index()] -= begin.elapsed().as_secs_f64() * 1000.0;
+            e.send(&now.go())?
+        }
         (None, Some(n)) => e.send(&format!("go nodes {n}"))?,
         (None, None) => e.send(&format!("go movetime {}", t as u64))?,
     }
-    let line = e.wait_for("bestmove", time_allowed(t)).map_err(|err| {
-        // A crash or an overlong line is no matter of time.
-        if begin.elapsed() < time_allowed(t) {
-            return Forfeit::from(err);
-        }
-        Forfeit::time(match clock {
-            Some(_) => format!("{err} (lost on time: {} ms on its clock)", t as u64),
-            None => format!("{err} ({})", time_rule(t)),
-        })
-    })?;
+    let line = e
+        .wait_for("bestmove", allowed.saturating_sub(begin.elapsed()))
+        .map_err(|err| timed("bestmove", err))?;
     if clock.is_none() {
         check_time(begin, t)?;
     }
@@ -642,7 +658,7 @@ impl UciEngine {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(Ok(l)) if l.starts_with(prefix) => return Ok(l),
+                Ok(Ok(l)) if l.trim_start().starts_with(prefix) => return Ok(l.trim().to_string()),
                 Ok(Ok(_)) => {}
                 Ok(Err(e)) => return Err(e),
                 Err(RecvTimeoutError::Timeout) => {
@@ -695,7 +711,7 @@ pub(crate) fn stop_engines_on_interrupt() {
                 for &pid in groups.iter() {
                     kill_group(pid);
                 }
-                eprintln!("interrupted: {} engine(s) stopped", groups.len());
+                tell!("interrupted: {} engine(s) stopped", groups.len());
                 std::process::exit(130);
             });
         });
@@ -761,10 +777,14 @@ fn choose(
                 &fen::write(game.start_position()),
                 &view.moves,
             )?;
-            let (from, to) = (
-                text.get(0..2).and_then(Square::parse),
-                text.get(2..4).and_then(Square::parse),
-            );
+            // Exactly a move's four characters: anything after them is no move.
+            let (from, to) = match text.len() {
+                4 => (
+                    text.get(0..2).and_then(Square::parse),
+                    text.get(2..4).and_then(Square::parse),
+                ),
+                _ => (None, None),
+            };
             match (from, to) {
                 (Some(f), Some(t)) => Ok(Move::new(f, t)),
                 _ => Err(Forfeit::rules(format!("unreadable bestmove '{line}'"))),
@@ -831,7 +851,7 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
     let (mut forfeit, mut adjudicated) = (None, false);
     for c in [Color::Red, Color::Black] {
         if let Err(e) = &players[c.index()] {
-            eprintln!("game {}: {} forfeits: {e}", index + 1, c.name());
+            tell!("game {}: {} forfeits: {e}", index + 1, c.name());
             if forfeit.is_none() {
                 forfeit = Some((c.name(), Forfeit::from(e.clone())));
                 game.adjudicate(Outcome {
@@ -866,7 +886,7 @@ fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
         });
         let played = m.and_then(|m| game.play(m).map_err(|e| Forfeit::rules(e.to_string())));
         if let Err(e) = played {
-            eprintln!("game {}: {} forfeits: {e}", index + 1, c.name());
+            tell!("game {}: {} forfeits: {e}", index + 1, c.name());
             forfeit = Some((c.name(), e));
             game.adjudicate(Outcome {
                 winner: Some(c.other()),
@@ -956,13 +976,14 @@ pub(crate) fn run_games(
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
     }
     stop_engines_on_interrupt();
-    println!(
+    say!(
         "seed {} (--seed {} reproduces this match when every engine has a node budget)",
-        cfg.seed, cfg.seed
+        cfg.seed,
+        cfg.seed
     );
     match cfg.tc {
-        Some(tc) => println!("time: {}", tc.rule()),
-        None => println!(
+        Some(tc) => say!("time: {}", tc.rule()),
+        None => say!(
             "time: a UCI engine {}, a built-in level without a node budget its own clock \
              + {MARGIN_MS} ms; past it the engine forfeits",
             time_rule(uci_movetime_ms(cfg))
@@ -970,13 +991,16 @@ pub(crate) fn run_games(
     }
     if let Some(t) = &cfg.sprt {
         let (lo, hi) = t.bounds();
-        println!(
+        say!(
             "SPRT: H0 Elo {} vs H1 Elo {}, alpha {} beta {}, bounds [{lo:.2}, {hi:.2}]",
-            t.elo0, t.elo1, t.alpha, t.beta
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta
         );
     }
     if !cfg.openings.is_empty() {
-        println!(
+        say!(
             "openings: {} position(s), each played with colours swapped",
             cfg.openings.len()
         );
@@ -1019,7 +1043,7 @@ pub(crate) fn run_games(
                             }
                             format!("  LLR {llr:.2} [{lo:.2}, {hi:.2}]")
                         });
-                        eprintln!(
+                        tell!(
                             "game {:>4}: {} ({} {})  [{}-{}-{}]{}",
                             i + 1,
                             r.score,
@@ -1039,7 +1063,7 @@ pub(crate) fn run_games(
                                 std::fs::write(format!("{dir}/game-{:04}.txt", i + 1), r.record);
                         }
                     }
-                    Err(e) => eprintln!("game {}: could not start: {e}", i + 1),
+                    Err(e) => tell!("game {}: could not start: {e}", i + 1),
                 }
             });
         }
@@ -1047,18 +1071,18 @@ pub(crate) fn run_games(
     let (w, d, l) = *tally.lock().unwrap();
     let n = (w + d + l).max(1) as f64;
     let (e, lo, hi) = elo(w, d, l);
-    println!(
+    say!(
         "{} vs {} ({}, {} games)",
         cfg.engines[0],
         cfg.engines[1],
         game_id,
         w + d + l
     );
-    println!(
+    say!(
         "wins {w}  draws {d}  losses {l}  score {:.1}%",
         (w as f64 + d as f64 / 2.0) / n * 100.0
     );
-    println!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}]");
+    say!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}]");
     if let Some(t) = &cfg.sprt {
         let llr = t.llr(w, d, l);
         let (lo, hi) = t.bounds();
@@ -1066,9 +1090,10 @@ pub(crate) fn run_games(
             Some((v, at)) => format!("{v} (bound reached after {at} games)"),
             None => format!("{} (--games ran out)", Verdict::Inconclusive),
         };
-        println!(
+        say!(
             "SPRT [{}, {}]: LLR {llr:.2} bounds [{lo:.2}, {hi:.2}]  {verdict}",
-            t.elo0, t.elo1
+            t.elo0,
+            t.elo1
         );
     }
     Ok((w, d, l))

@@ -1,5 +1,22 @@
 //! The native command-line program: perft, moves, result, UCI, bench, match.
 
+/// `println!` that carries on when stdout is gone (`jieqi match | head`):
+/// a long run should not die for its log.
+macro_rules! say {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+
+/// `eprintln!` that carries on when stderr is gone.
+macro_rules! tell {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
+
 pub mod chess;
 pub mod chess_match;
 pub mod datagen;

@@ -12,9 +12,9 @@
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
+use super::tune::read_line;
 use crate::ai::eval::MATE_BOUND;
 use crate::ai::{self, Limits, Request, Searcher, Strength};
-use crate::rules::xiangqi::fen;
 use crate::rules::RuleSet;
 
 /// Totals of a run.
@@ -26,30 +26,33 @@ pub struct RescoreReport {
     pub decided: u64,
 }
 
-/// The new line for `line` (`FEN; RESULT; SCORE`) after a search of
-/// `nodes` nodes with `searcher`; `Ok(None)` when the search finds a mate.
+/// The new line for `line` (`FEN; RESULT[; SCORE]`, read as `jieqi tune`
+/// reads it) after a search of `nodes` nodes with `searcher`; `Ok(None)`
+/// when the search finds a mate.
 fn rescore_line(
     searcher: &mut Searcher,
     line: &str,
     nodes: u64,
     rules: RuleSet,
 ) -> Result<Option<String>, String> {
-    let mut fields = line.split(';').map(str::trim);
-    let (Some(text), Some(result)) = (fields.next(), fields.next()) else {
-        return Err("needs 'FEN; RESULT; SCORE'".into());
+    let Some(d) = read_line(line, rules)? else {
+        return Ok(None);
     };
-    let pos = fen::parse(text, rules).map_err(|e| e.to_string())?;
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
     };
     searcher.clear();
-    let req = Request::new(pos, Vec::new(), Strength::Limits { limits, noise: 0 });
+    let req = Request::new(
+        d.position,
+        Vec::new(),
+        Strength::Limits { limits, noise: 0 },
+    );
     let r = ai::think(searcher, &req, &AtomicBool::new(false), &mut |_| {});
     if r.best.is_none() || r.score.abs() >= MATE_BOUND {
         return Ok(None);
     }
-    Ok(Some(format!("{text}; {result}; {}", r.score)))
+    Ok(Some(format!("{}; {}; {}", d.fen, d.result, r.score)))
 }
 
 /// Rescore every non-blank line of `text` at `nodes` nodes on `jobs`
@@ -69,7 +72,7 @@ pub fn rescore(
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .collect();
     let jobs = jobs.clamp(1, 64);
     let mut report = RescoreReport::default();

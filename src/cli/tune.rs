@@ -83,40 +83,63 @@ impl Sample {
     }
 }
 
+/// One line of data, read.
+pub struct DataLine<'a> {
+    pub fen: &'a str,
+    pub position: crate::rules::Position,
+    /// For the side to move: 1, 0.5 or 0.
+    pub result: f32,
+    /// The search score for the side to move (0 if absent).
+    pub score: f32,
+}
+
+/// Read one `FEN; RESULT[; SCORE]` line; `Ok(None)` for a blank line or a
+/// `#` comment.
+pub fn read_line(line: &str, rules: RuleSet) -> Result<Option<DataLine<'_>>, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let mut fields = line.split(';').map(str::trim);
+    let fen_text = fields.next().unwrap_or("");
+    let result: f32 = match fields.next() {
+        Some("1") | Some("1.0") => 1.0,
+        Some("0.5") => 0.5,
+        Some("0") | Some("0.0") => 0.0,
+        Some(r) => return Err(format!("result must be 1, 0.5 or 0, not '{r}'")),
+        None => return Err("expected 'FEN; RESULT[; SCORE]'".into()),
+    };
+    let score: f32 = match fields.next() {
+        None => 0.0,
+        Some(s) => s
+            .parse()
+            .ok()
+            .filter(|v: &f32| v.is_finite())
+            .ok_or_else(|| format!("score must be a number, not '{s}'"))?,
+    };
+    if fields.next().is_some() {
+        return Err("too many fields".into());
+    }
+    let position = fen::parse(fen_text, rules).map_err(|e| e.to_string())?;
+    Ok(Some(DataLine {
+        fen: fen_text,
+        position,
+        result,
+        score,
+    }))
+}
+
 /// Read `FEN; RESULT[; SCORE]` lines (blank lines and `#` comments skipped).
 pub fn parse_data(text: &str, rules: RuleSet) -> Result<Vec<Sample>, DataError> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let err = |message: String| DataError {
+        let read = read_line(line, rules).map_err(|message| DataError {
             line: n + 1,
             message,
-        };
-        let mut fields = line.split(';').map(str::trim);
-        let fen_text = fields.next().unwrap_or("");
-        let result: f32 = match fields.next() {
-            Some("1") | Some("1.0") => 1.0,
-            Some("0.5") => 0.5,
-            Some("0") | Some("0.0") => 0.0,
-            Some(r) => return Err(err(format!("result must be 1, 0.5 or 0, not '{r}'"))),
-            None => return Err(err("expected 'FEN; RESULT[; SCORE]'".into())),
-        };
-        let score: f32 = match fields.next() {
-            None => 0.0,
-            Some(s) => s
-                .parse()
-                .ok()
-                .filter(|v: &f32| v.is_finite())
-                .ok_or_else(|| err(format!("score must be a number, not '{s}'")))?,
-        };
-        if fields.next().is_some() {
-            return Err(err("too many fields".into()));
+        })?;
+        if let Some(d) = read {
+            out.push(Sample::of(&d.position, d.result, d.score));
         }
-        let pos = fen::parse(fen_text, rules).map_err(|e| err(e.to_string()))?;
-        out.push(Sample::of(&pos, result, score));
     }
     Ok(out)
 }
