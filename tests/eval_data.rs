@@ -293,6 +293,10 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
             vec!["rescore", bad_path, "--out", out_path, "--nodes", "0"],
             "at least 1",
         ),
+        (
+            vec!["rescore", bad_path, "--out", out_path, "--jobs", "0"],
+            "--jobs must be 1 to 256",
+        ),
     ] {
         let o = Command::new(me).args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);

@@ -736,7 +736,8 @@ fn options_need_values_and_counts_at_least_one() {
         (vec!["--out", ""], "--out needs a value"),
         (vec!["--out", "--games", "1"], "--out needs a value"),
         (vec!["--games", "0"], "must be at least 1"),
-        (vec!["--jobs", "0"], "must be at least 1"),
+        (vec!["--jobs", "0"], "--jobs must be 1 to 256, not 0"),
+        (vec!["--jobs", "99999999999"], "--jobs must be 1 to 256"),
     ] {
         let mut all = vec!["match", "random", "random"];
         all.extend(args.iter());

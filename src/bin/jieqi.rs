@@ -141,6 +141,15 @@ mod cli {
         Some(v)
     }
 
+    /// `--jobs`: threads, 1 to 256 (each thread is a game or a search).
+    fn jobs_flag(args: &mut Vec<String>, default: usize) -> Result<usize, String> {
+        let jobs = num(flag(args, "--jobs"), "--jobs", default)?;
+        if !(1..=256).contains(&jobs) {
+            return Err(format!("--jobs must be 1 to 256, not {jobs}"));
+        }
+        Ok(jobs)
+    }
+
     fn num<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, String> {
         match v {
             None => Ok(default),
@@ -237,7 +246,7 @@ mod cli {
                 };
                 let games = num(flag(&mut args, "--games"), "--games", 1000u64)?;
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
-                let jobs = num(flag(&mut args, "--jobs"), "--jobs", 1usize)?;
+                let jobs = jobs_flag(&mut args, 1)?;
                 cli::soak::soak(games, rules, seed, jobs).map(|r| r.to_string())
             }
             "fuzz" => {
@@ -277,7 +286,7 @@ mod cli {
                     num(flag(&mut args, "--nodes"), "--nodes", 2000u64)?,
                     num(flag(&mut args, "--seed"), "--seed", 1u64)?,
                 );
-                cfg.jobs = num(flag(&mut args, "--jobs"), "--jobs", 1usize)?;
+                cfg.jobs = jobs_flag(&mut args, 1)?;
                 cfg.rules = rules;
                 let path = flag(&mut args, "--out").ok_or("datagen needs --out FILE")?;
                 if let Some(a) = args.first() {
@@ -297,7 +306,7 @@ mod cli {
             "rescore" => {
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
                 let nodes = num(flag(&mut args, "--nodes"), "--nodes", 20_000u64)?;
-                let jobs = num(flag(&mut args, "--jobs"), "--jobs", 1usize)?;
+                let jobs = jobs_flag(&mut args, 1)?;
                 let path = flag(&mut args, "--out").ok_or("rescore needs --out FILE")?;
                 if let Some(a) = args.iter().find(|a| a.starts_with("--")) {
                     return Err(format!(
@@ -427,9 +436,9 @@ mod cli {
                     None => cli::matches::random_seed(),
                     v => num(v, "--seed", 0u64)?,
                 };
-                let jobs = num(flag(&mut args, "--jobs"), "--jobs", 2usize)?;
-                if games == 0 || jobs == 0 {
-                    return Err("--games and --jobs must be at least 1".into());
+                let jobs = jobs_flag(&mut args, 2)?;
+                if games == 0 {
+                    return Err("--games must be at least 1".into());
                 }
                 let out_dir = flag(&mut args, "--out");
                 let alpha = num(flag(&mut args, "--alpha"), "--alpha", 0.05f64)?;

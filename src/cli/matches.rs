@@ -507,7 +507,11 @@ pub(crate) fn uci_bestmove(
             e.send(&now.go())?
         }
         (None, Some(n)) => e.send(&format!("go nodes {n}"))?,
-        (None, None) => e.send(&format!("go movetime {}", t as u64))?,
+        // What is left of the move's time after the wait for `readyok`.
+        (None, None) => e.send(&format!(
+            "go movetime {}",
+            (t - begin.elapsed().as_secs_f64() * 1000.0).max(1.0) as u64
+        ))?,
     }
     let line = e
         .wait_for("bestmove", allowed.saturating_sub(begin.elapsed()))
