@@ -499,19 +499,16 @@ pub(crate) fn uci_bestmove(
     e.wait_for("readyok", allowed)
         .map_err(|err| timed("readyok", err))?;
     e.send(&format!("position fen {start}{moves}"))?;
+    // The engine is told its time as it stands after that wait.
+    let waited = begin.elapsed().as_secs_f64() * 1000.0;
     match (clock, cfg.nodes) {
         (Some((k, c)), _) => {
-            // The engine is told its clock as it stands now.
             let mut now = *k;
-            now.left_ms[c.index()] -= begin.elapsed().as_secs_f64() * 1000.0;
+            now.left_ms[c.index()] -= waited;
             e.send(&now.go())?
         }
         (None, Some(n)) => e.send(&format!("go nodes {n}"))?,
-        // What is left of the move's time after the wait for `readyok`.
-        (None, None) => e.send(&format!(
-            "go movetime {}",
-            (t - begin.elapsed().as_secs_f64() * 1000.0).max(1.0) as u64
-        ))?,
+        (None, None) => e.send(&format!("go movetime {}", (t - waited).max(1.0) as u64))?,
     }
     let line = e
         .wait_for("bestmove", allowed.saturating_sub(begin.elapsed()))

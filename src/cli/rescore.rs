@@ -12,7 +12,7 @@
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
-use super::tune::read_line;
+use super::tune::{read_line, skipped};
 use crate::ai::eval::MATE_BOUND;
 use crate::ai::{self, Limits, Request, Searcher, Strength};
 use crate::rules::RuleSet;
@@ -55,7 +55,7 @@ fn rescore_line(
     Ok(Some(format!("{}; {}; {}", d.fen, d.result, r.score)))
 }
 
-/// Rescore every non-blank line of `text` at `nodes` nodes on `jobs`
+/// Rescore every line of `text` (but those [`skipped`]) at `nodes` nodes on `jobs`
 /// threads, writing the new lines to `out` in the input's order;
 /// `progress` gets the running report every 1000 lines.
 pub fn rescore(
@@ -72,7 +72,7 @@ pub fn rescore(
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .filter(|(_, l)| !skipped(l))
         .collect();
     let jobs = jobs.clamp(1, 64);
     let mut report = RescoreReport::default();

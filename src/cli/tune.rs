@@ -93,13 +93,19 @@ pub struct DataLine<'a> {
     pub score: f32,
 }
 
-/// Read one `FEN; RESULT[; SCORE]` line; `Ok(None)` for a blank line or a
-/// `#` comment.
-pub fn read_line(line: &str, rules: RuleSet) -> Result<Option<DataLine<'_>>, String> {
+/// Whether a line of data is no data: blank, or a `#` comment.
+pub fn skipped(line: &str) -> bool {
     let line = line.trim();
-    if line.is_empty() || line.starts_with('#') {
+    line.is_empty() || line.starts_with('#')
+}
+
+/// Read one `FEN; RESULT[; SCORE]` line; `Ok(None)` when it is
+/// [`skipped`].
+pub fn read_line(line: &str, rules: RuleSet) -> Result<Option<DataLine<'_>>, String> {
+    if skipped(line) {
         return Ok(None);
     }
+    let line = line.trim();
     let mut fields = line.split(';').map(str::trim);
     let fen_text = fields.next().unwrap_or("");
     let result: f32 = match fields.next() {
