@@ -44,7 +44,8 @@
 //! take nothing (alone, and with late-move pruning of them), and such
 //! reveals reduced two plies less than quiet moves instead of one, full
 //! chance nodes at PV nodes from depth 2, and one identity drawn by the
-//! position's key from the pool instead of the typical one.
+//! position's key from the pool instead of the typical one, and Lazy SMP
+//! (a helper thread sharing the table lost at equal time; README).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
