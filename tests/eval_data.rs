@@ -76,6 +76,47 @@ fn a_failed_rescore_leaves_its_target_as_it_was() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[cfg(unix)]
+#[test]
+fn an_interrupted_rescore_leaves_nothing_behind() {
+    let me = env!("CARGO_BIN_EXE_jieqi");
+    let dir = std::env::temp_dir().join(format!("jieqi-rescore-int-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.txt");
+    let target = dir.join("target.txt");
+    let part = dir.join("target.txt.part");
+    // Enough deep searches to be interrupted long before the end.
+    let text = format!("{}; 1; 20\n", fen::JIEQI_START).repeat(400);
+    std::fs::write(&data, &text).unwrap();
+    std::fs::write(&target, "kept\n").unwrap();
+    let mut child = Command::new(me)
+        .args(["rescore", data.to_str().unwrap(), "--out", target.to_str().unwrap()])
+        .args(["--nodes", "2000000"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    for _ in 0..500 {
+        if part.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(part.exists(), "the rescore never started its file");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    assert!(!part.exists(), "{err}");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn rescore_keeps_each_line_but_its_score_whatever_the_jobs() {
     let (data, n) = datagen(3, 11, 1);

@@ -141,11 +141,12 @@ mod cli {
         Some(v)
     }
 
-    /// `--jobs`: threads, 1 to 256 (each thread is a game or a search).
+    /// `--jobs`: threads, 1 to [`cli::MAX_JOBS`] (each a game or a search).
     fn jobs_flag(args: &mut Vec<String>, default: usize) -> Result<usize, String> {
         let jobs = num(flag(args, "--jobs"), "--jobs", default)?;
-        if !(1..=256).contains(&jobs) {
-            return Err(format!("--jobs must be 1 to 256, not {jobs}"));
+        let max = cli::MAX_JOBS;
+        if !(1..=max).contains(&jobs) {
+            return Err(format!("--jobs must be 1 to {max}, not {jobs}"));
         }
         Ok(jobs)
     }
@@ -323,6 +324,7 @@ mod cli {
                 let part = format!("{path}.part");
                 let file = std::fs::File::create(&part)
                     .map_err(|e| format!("cannot create '{part}': {e}"))?;
+                cli::rescore::remove_on_interrupt(&part);
                 let mut out = std::io::BufWriter::new(file);
                 let report = cli::rescore::rescore(&text, nodes, jobs, rules, &mut out, &mut |r| {
                     eprintln!("{r}")

@@ -157,7 +157,7 @@ pub fn generate(
     if cfg.nodes == 0 {
         return Err("--nodes must be at least 1".into());
     }
-    let jobs = cfg.jobs.clamp(1, 64);
+    let jobs = cfg.jobs.clamp(1, super::MAX_JOBS);
     let next = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
     let mut report = DatagenReport::default();

@@ -31,6 +31,10 @@ pub mod tune;
 pub mod tune_net;
 pub mod uci;
 
+/// The most threads a command runs (`--jobs`; each thread is a game or a
+/// search). The flag refuses more, and every command clamps to the same.
+pub const MAX_JOBS: usize = 256;
+
 use crate::rules::xiangqi::notation::{self, Notation};
 use crate::rules::xiangqi::{fen, perft};
 use crate::rules::{Position, RuleSet};

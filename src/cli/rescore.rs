@@ -74,7 +74,7 @@ pub fn rescore(
         .enumerate()
         .filter(|(_, l)| !skipped(l))
         .collect();
-    let jobs = jobs.clamp(1, 64);
+    let jobs = jobs.clamp(1, super::MAX_JOBS);
     let mut report = RescoreReport::default();
     // Blocks of lines, each searched by one thread, written in order.
     for block in lines.chunks(1000) {
@@ -115,6 +115,23 @@ pub fn rescore(
     }
     out.flush().map_err(|e| format!("cannot write: {e}"))?;
     Ok(report)
+}
+
+/// On Ctrl-C or SIGTERM, remove the unfinished `part` file and exit with
+/// status 130: an interrupted rescore leaves its target as it was and
+/// nothing beside it. Installed once per process.
+pub fn remove_on_interrupt(part: &str) {
+    #[cfg(unix)]
+    {
+        let part = part.to_owned();
+        let _ = ctrlc::set_handler(move || {
+            let _ = std::fs::remove_file(&part);
+            tell!("interrupted: '{part}' removed");
+            std::process::exit(130);
+        });
+    }
+    #[cfg(not(unix))]
+    let _ = part;
 }
 
 impl std::fmt::Display for RescoreReport {

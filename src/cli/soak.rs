@@ -202,7 +202,7 @@ pub fn soak(
     seed: u64,
     jobs: usize,
 ) -> Result<SoakReport, String> {
-    let jobs = jobs.clamp(1, 64) as u64;
+    let jobs = jobs.clamp(1, super::MAX_JOBS) as u64;
     let results: Vec<Result<SoakReport, String>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..jobs)
             .map(|j| {
