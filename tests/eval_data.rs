@@ -89,7 +89,7 @@ fn an_interrupted_rescore_leaves_nothing_behind() {
     let text = format!("{}; 1; 20\n", fen::JIEQI_START).repeat(400);
     std::fs::write(&data, &text).unwrap();
     std::fs::write(&target, "kept\n").unwrap();
-    let mut child = Command::new(me)
+    let child = Command::new(me)
         .args(["rescore", data.to_str().unwrap(), "--out", target.to_str().unwrap()])
         .args(["--nodes", "2000000"])
         .stderr(std::process::Stdio::piped())

@@ -558,6 +558,26 @@ fn a_record_says_how_its_game_ended_and_who_forfeited_why() {
             "abandoned",
             "{red forfeits: engine exited}",
         ),
+        // A line past the limit breaks the protocol: no abandonment.
+        (
+            "flood.sh",
+            "tr '\\0' x < /dev/zero",
+            "rules infraction",
+            "{red forfeits: printed a line longer than 65536 bytes}",
+        ),
+        // Loose words after the move, or a glued first word, name no move.
+        (
+            "loose.sh",
+            "echo bestmove h2e2 now",
+            "rules infraction",
+            "{red forfeits: unreadable bestmove 'bestmove h2e2 now'}",
+        ),
+        (
+            "glued.sh",
+            "echo bestmovex h2e2",
+            "rules infraction",
+            "{red forfeits: unreadable bestmove 'bestmovex h2e2'}",
+        ),
     ] {
         let engine = fake_engine(&dir, name, "", on_go);
         let record = one_record(&dir, &format!("out-{name}"), &engine);
@@ -702,6 +722,10 @@ fn a_stalled_engine_loses_on_time_and_a_move_is_exactly_its_text() {
     // Spaces around the answer are only spaces.
     let engine = fake_engine(&dir, "spaced.sh", "", "echo '   bestmove h2e2  '; exit 0");
     let record = one_record(&dir, "out-spaced", &engine);
+    assert!(record.contains("\nh2e2"), "the move is played: {record}");
+    // UCI's `ponder MOVE` after the move is allowed.
+    let engine = fake_engine(&dir, "ponder.sh", "", "echo 'bestmove h2e2 ponder h9g7'; exit 0");
+    let record = one_record(&dir, "out-ponder", &engine);
     assert!(record.contains("\nh2e2"), "the move is played: {record}");
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -478,9 +478,9 @@ pub(crate) fn uci_bestmove(
     let allowed = time_allowed(t);
     // A wait past the move's time is a time loss: a crash or an overlong
     // line is no matter of time.
-    let timed = |what: &str, err: String| {
+    let timed = |what: &str, err: Forfeit| {
         if begin.elapsed() < allowed {
-            return Forfeit::from(err);
+            return err;
         }
         let err = format!("no '{what}' within {} ms", allowed.as_millis());
         Forfeit::time(match clock {
@@ -516,8 +516,23 @@ pub(crate) fn uci_bestmove(
     if clock.is_none() {
         check_time(begin, t)?;
     }
-    let text = line.split_whitespace().nth(1).unwrap_or("").to_string();
+    let text = bestmove_text(&line).unwrap_or("").to_string();
     Ok((line, text))
+}
+
+/// The move of a `bestmove` line: `bestmove MOVE`, or `bestmove MOVE ponder
+/// MOVE`. Any other line (another first word, loose words after the move)
+/// names no move.
+pub(crate) fn bestmove_text(line: &str) -> Option<&str> {
+    let mut words = line.split_whitespace();
+    if words.next()? != "bestmove" {
+        return None;
+    }
+    let m = words.next()?;
+    match (words.next(), words.next(), words.next()) {
+        (None, _, _) | (Some("ponder"), Some(_), None) => Some(m),
+        _ => None,
+    }
 }
 
 /// Grace the referee allows past each move's time before it calls a forfeit
@@ -561,12 +576,12 @@ pub fn uci_movetime_ms(cfg: &MatchConfig) -> f64 {
 pub(crate) struct UciEngine {
     child: Child,
     commands: Option<Sender<String>>,
-    lines: Receiver<Result<String, String>>,
+    lines: Receiver<Result<String, Forfeit>>,
 }
 
 /// Read `stdout` line by line into `tx`; a line over `MAX_LINE` bytes ends
-/// the stream with an error, so an endless line cannot exhaust memory.
-fn read_lines(stdout: impl Read, tx: SyncSender<Result<String, String>>) {
+/// the stream with a rules forfeit, so an endless line cannot exhaust memory.
+fn read_lines(stdout: impl Read, tx: SyncSender<Result<String, Forfeit>>) {
     let mut reader = BufReader::new(stdout);
     let mut line = Vec::with_capacity(256);
     loop {
@@ -584,7 +599,9 @@ fn read_lines(stdout: impl Read, tx: SyncSender<Result<String, String>>) {
                 line.pop();
             }
         } else if line.len() > MAX_LINE {
-            let _ = tx.send(Err(format!("printed a line longer than {MAX_LINE} bytes")));
+            let _ = tx.send(Err(Forfeit::rules(format!(
+                "printed a line longer than {MAX_LINE} bytes"
+            ))));
             return;
         }
         if tx
@@ -639,10 +656,11 @@ impl UciEngine {
             commands: Some(cmd_tx),
             lines: rx,
         };
+        let ten = Duration::from_secs(10);
         e.send("uci")?;
-        e.wait_for("uciok", Duration::from_secs(10))?;
+        e.wait_for("uciok", ten).map_err(|f| f.message)?;
         e.send("isready")?;
-        e.wait_for("readyok", Duration::from_secs(10))?;
+        e.wait_for("readyok", ten).map_err(|f| f.message)?;
         Ok(e)
     }
 
@@ -653,8 +671,10 @@ impl UciEngine {
             .ok_or_else(|| "engine gone".to_string())
     }
 
-    /// The first line starting with `prefix` within `timeout`.
-    pub(crate) fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
+    /// The first line starting with `prefix` within `timeout`. An engine
+    /// that is silent or gone has abandoned; one whose line is too long
+    /// has broken the protocol's rules.
+    pub(crate) fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, Forfeit> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -663,9 +683,14 @@ impl UciEngine {
                 Ok(Ok(_)) => {}
                 Ok(Err(e)) => return Err(e),
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("no '{prefix}' within {} ms", timeout.as_millis()))
+                    return Err(Forfeit::from(format!(
+                        "no '{prefix}' within {} ms",
+                        timeout.as_millis()
+                    )))
                 }
-                Err(RecvTimeoutError::Disconnected) => return Err("engine exited".into()),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Forfeit::from("engine exited".to_string()))
+                }
             }
         }
     }
