@@ -218,7 +218,9 @@ fn a_polite_engine_leaves_no_process_behind() {
 fn an_endless_line_is_bounded_and_forfeits() {
     let dir = scratch("flood");
     let engine = fake_engine(&dir, "flood.sh", "", "tr '\\0' x < /dev/zero");
-    let (stdout, stderr) = one_game(&engine, "2000");
+    // A long move time: on a loaded machine the flood may be slow to start,
+    // and the test is about the line, not the clock (it ends at once).
+    let (stdout, stderr) = one_game(&engine, "30000");
     assert!(
         stdout.contains("wins 0  draws 0  losses 1"),
         "{stdout}{stderr}"
