@@ -36,6 +36,9 @@ bench-wasm:
 	# The engine's speed as wasm; the site's build (engine at opt-level s inside the page's z) is about 5% slower (Cargo.toml).
 	wasm-opt -O3 $(WASI_DIR)/jieqi.wasm -o $(WASI_DIR)/jieqi.opt.wasm
 	node --no-warnings scripts/bench-wasm.mjs
+	# The ratio to native: runs alternated, the best of five each.
+	cargo build --release --bin jieqi
+	node scripts/wasm-ratio.mjs 7 5
 	# The same file in headless Chromium, in a Web Worker as the page's AI runs.
 	node scripts/bench-wasm-browser.mjs
 
