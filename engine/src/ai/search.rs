@@ -45,7 +45,12 @@
 //! reveals reduced two plies less than quiet moves instead of one, full
 //! chance nodes at PV nodes from depth 2, and one identity drawn by the
 //! position's key from the pool instead of the typical one, and Lazy SMP
-//! (a helper thread sharing the table lost at equal time; README).
+//! (a helper thread sharing the table lost at equal time; README), and
+//! three more that gained nothing at equal nodes: less reduction wherever
+//! the table says the position was on a principal variation ("ttPv"),
+//! pruning of a quiet move that leaves its piece to be taken (worth more
+//! than 70 x depth squared, at depth 4 or less), and the table in clusters
+//! of four entries (the last two together lost at equal time).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
