@@ -322,9 +322,10 @@ mod cli {
                 // Written beside the target and renamed over it once complete:
                 // a failed run leaves the target (even the input) as it was.
                 let part = format!("{path}.part");
+                // Before the file exists: a signal in between would leave it.
+                cli::rescore::remove_on_interrupt(&part);
                 let file = std::fs::File::create(&part)
                     .map_err(|e| format!("cannot create '{part}': {e}"))?;
-                cli::rescore::remove_on_interrupt(&part);
                 let mut out = std::io::BufWriter::new(file);
                 let report = cli::rescore::rescore(&text, nodes, jobs, rules, &mut out, &mut |r| {
                     eprintln!("{r}")
