@@ -728,18 +728,16 @@ fn kill_group(pid: i32) {
 pub(crate) fn stop_engines_on_interrupt() {
     #[cfg(unix)]
     {
-        static ONCE: std::sync::Once = std::sync::Once::new();
-        ONCE.call_once(|| {
-            let _ = ctrlc::set_handler(|| {
-                // The list stays locked until the process is gone: no game
-                // reaps an engine in between.
-                let groups = live();
-                for &pid in groups.iter() {
-                    kill_group(pid);
-                }
-                tell!("interrupted: {} engine(s) stopped", groups.len());
-                std::process::exit(130);
-            });
+        super::exit_on_interrupt(|| {
+            // The list stays locked until the process is gone (its guard
+            // is never dropped): no game reaps an engine in between.
+            let groups = live();
+            for &pid in groups.iter() {
+                kill_group(pid);
+            }
+            let n = groups.len();
+            std::mem::forget(groups);
+            format!("{n} engine(s) stopped")
         });
     }
 }

@@ -31,6 +31,22 @@ pub mod tune;
 pub mod tune_net;
 pub mod uci;
 
+/// On Ctrl-C or SIGTERM, run `clean_up` (which says what it did), print
+/// that and exit with status 130. The first call in a process installs it;
+/// a later call does nothing (one handler a process).
+pub(crate) fn exit_on_interrupt(mut clean_up: impl FnMut() -> String + Send + 'static) {
+    #[cfg(unix)]
+    {
+        let _ = ctrlc::set_handler(move || {
+            let said = clean_up();
+            tell!("interrupted: {said}");
+            std::process::exit(130);
+        });
+    }
+    #[cfg(not(unix))]
+    let _ = &mut clean_up;
+}
+
 /// The most threads a command runs (`--jobs`; each thread is a game or a
 /// search). The flag refuses more, and every command clamps to the same.
 pub const MAX_JOBS: usize = 256;

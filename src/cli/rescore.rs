@@ -121,17 +121,11 @@ pub fn rescore(
 /// status 130: an interrupted rescore leaves its target as it was and
 /// nothing beside it. Installed once per process.
 pub fn remove_on_interrupt(part: &str) {
-    #[cfg(unix)]
-    {
-        let part = part.to_owned();
-        let _ = ctrlc::set_handler(move || {
-            let _ = std::fs::remove_file(&part);
-            tell!("interrupted: '{part}' removed");
-            std::process::exit(130);
-        });
-    }
-    #[cfg(not(unix))]
-    let _ = part;
+    let part = part.to_owned();
+    super::exit_on_interrupt(move || {
+        let _ = std::fs::remove_file(&part);
+        format!("'{part}' removed")
+    });
 }
 
 impl std::fmt::Display for RescoreReport {
