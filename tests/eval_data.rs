@@ -300,6 +300,14 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
             "at least 1",
         ),
         (
+            vec!["datagen", "--out", out_path, "--jobs", "+2"],
+            "--jobs needs a number, not '+2'",
+        ),
+        (
+            vec!["datagen", "--out", out_path, "--jobs=0"],
+            "--jobs=0: write the value after a space: --jobs 0",
+        ),
+        (
             vec!["datagen", "--out", "/nonexistent/dir/f", "--games", "1"],
             "cannot create",
         ),

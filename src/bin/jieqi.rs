@@ -154,9 +154,12 @@ mod cli {
     fn num<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, String> {
         match v {
             None => Ok(default),
+            // A sign is not a number's part here (`--jobs +2`, `--nodes -1`).
             Some(s) => s
                 .parse()
-                .map_err(|_| format!("{name} needs a number, not '{s}'")),
+                .ok()
+                .filter(|_| !s.starts_with(['+', '-']))
+                .ok_or_else(|| format!("{name} needs a number, not '{s}'")),
         }
     }
 
@@ -177,6 +180,9 @@ mod cli {
         for (i, a) in args.iter().enumerate() {
             if !a.starts_with("--") {
                 continue;
+            }
+            if let Some((name, v)) = a.split_once('=') {
+                return Err(format!("{a}: write the value after a space: {name} {v}"));
             }
             if args[..i].contains(a) {
                 return Err(format!("{a} is given twice"));
