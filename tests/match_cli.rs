@@ -626,6 +626,46 @@ fn a_second_bestmove_is_not_taken_for_the_answer_to_the_next_position() {
 }
 
 #[test]
+fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
+    for (args, want) in [
+        (
+            vec!["random", "random", "--movetime", "+5"],
+            "--movetime needs milliseconds above 0, not '+5'",
+        ),
+        (vec!["random", "random", "--movetime", "-5"], "above 0"),
+        (vec!["random", "random", "--movetime", "0"], "above 0"),
+        (vec!["random", "random", "--movetime", "nan"], "above 0"),
+        (vec!["random", "random", "--movetime", "inf"], "above 0"),
+        (
+            vec!["random", "random", "--nodes", "+5"],
+            "--nodes needs a number, not '+5'",
+        ),
+        (vec!["hard:+900", "random"], "bad node budget in 'hard:+900'"),
+        (vec!["hard:900@+2", "random"], "bad number of searches"),
+        (
+            vec!["random", "random", "--games=3"],
+            "--games=3: write the value after a space: --games 3",
+        ),
+        (vec!["random", "random", "--games="], "--games=: write --games without '='"),
+    ] {
+        let mut all = vec!["match"];
+        all.extend(args.iter());
+        all.extend(["--games", "1"]);
+        if args.contains(&"--games=3") || args.contains(&"--games=") {
+            all.truncate(all.len() - 2);
+        }
+        let out = run(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert!(stderr.contains(want), "{args:?}: {stderr}");
+        assert!(!stdout.contains("game "), "{args:?}: no game: {stdout}");
+    }
+    let out = run(&["perft", "+2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("perft needs a depth from 0 to 9"));
+}
+
+#[test]
 fn a_repeated_or_unknown_option_is_refused_by_name() {
     let out = run(&["match", "random", "random", "--tc", "10", "--tc", "20"]);
     assert_eq!(out.status.code(), Some(2));

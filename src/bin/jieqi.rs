@@ -154,7 +154,7 @@ mod cli {
     fn num<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, String> {
         match v {
             None => Ok(default),
-            // A sign is not a number's part here (`--jobs +2`, `--nodes -1`).
+            // A sign is not a number's part here (`--jobs +2`, `--rate -1`).
             Some(s) => s
                 .parse()
                 .ok()
@@ -182,7 +182,11 @@ mod cli {
                 continue;
             }
             if let Some((name, v)) = a.split_once('=') {
-                return Err(format!("{a}: write the value after a space: {name} {v}"));
+                return Err(if v.is_empty() || name == "--net" || name == "--help" {
+                    format!("{a}: write {name} without '='")
+                } else {
+                    format!("{a}: write the value after a space: {name} {v}")
+                });
             }
             if args[..i].contains(a) {
                 return Err(format!("{a} is given twice"));
@@ -203,7 +207,7 @@ mod cli {
                 if let Some(v) = chess_flag(&mut args) {
                     let depth: u32 = args
                         .first()
-                        .and_then(|d| d.parse().ok())
+                        .and_then(|d| cli::count(d))
                         .filter(|d| *d <= 9)
                         .ok_or("perft needs a depth from 0 to 9")?;
                     let fen = (args.len() > 1).then(|| args[1..].join(" "));
@@ -218,7 +222,7 @@ mod cli {
                 let rules = rules_flag(&mut args, default)?;
                 let depth: u32 = args
                     .first()
-                    .and_then(|d| d.parse().ok())
+                    .and_then(|d| cli::count(d))
                     .filter(|d| *d <= 9)
                     .ok_or("perft needs a depth from 0 to 9")?;
                 let fen = (args.len() > 1).then(|| args[1..].join(" "));
@@ -424,14 +428,15 @@ mod cli {
                 let movetime = flag(&mut args, "--movetime")
                     .map(|v| {
                         v.parse::<f64>()
-                            .map_err(|_| format!("--movetime needs milliseconds, not '{v}'"))
+                            .ok()
+                            .filter(|t| t.is_finite() && *t > 0.0 && !v.starts_with('+'))
+                            .ok_or_else(|| {
+                                format!("--movetime needs milliseconds above 0, not '{v}'")
+                            })
                     })
                     .transpose()?;
                 let nodes = flag(&mut args, "--nodes")
-                    .map(|v| {
-                        v.parse::<u64>()
-                            .map_err(|_| format!("--nodes needs a number, not '{v}'"))
-                    })
+                    .map(|v| cli::count::<u64>(&v).ok_or(format!("--nodes needs a number, not '{v}'")))
                     .transpose()?;
                 let tc = flag(&mut args, "--tc")
                     .map(|v| cli::matches::TimeControl::parse(&v))

@@ -350,16 +350,16 @@ pub(crate) fn builtin_spec(spec: &str) -> Option<Result<BuiltinSpec, String>> {
     let head = spec.split([':', '@']).next().unwrap_or("");
     let level = Level::from_id(head)?;
     let (rest, parts) = match spec.split_once('@') {
-        Some((rest, n)) => match n.parse::<usize>() {
-            Ok(n @ 1..=8) => (rest, n),
+        Some((rest, n)) => match super::count::<usize>(n) {
+            Some(n @ 1..=8) => (rest, n),
             _ => return Some(Err(format!("bad number of searches in '{spec}' (1 to 8)"))),
         },
         None => (spec, 1),
     };
     let nodes = match rest.split_once(':') {
-        Some((_, b)) => match b.parse::<u64>() {
-            Ok(n) => Some(n),
-            Err(_) => return Some(Err(format!("bad node budget in '{spec}'"))),
+        Some((_, b)) => match super::count::<u64>(b) {
+            Some(n) => Some(n),
+            None => return Some(Err(format!("bad node budget in '{spec}'"))),
         },
         None => None,
     };

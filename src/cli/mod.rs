@@ -51,6 +51,15 @@ pub(crate) fn exit_on_interrupt(mut clean_up: impl FnMut() -> String + Send + 's
 /// search). The flag refuses more, and every command clamps to the same.
 pub const MAX_JOBS: usize = 256;
 
+/// A count as written on a command line: decimal digits only (no sign,
+/// no spaces), in range for `T`.
+pub fn count<T: std::str::FromStr>(s: &str) -> Option<T> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
 use crate::rules::xiangqi::notation::{self, Notation};
 use crate::rules::xiangqi::{fen, perft};
 use crate::rules::{Position, RuleSet};
