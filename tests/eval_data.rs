@@ -90,7 +90,12 @@ fn an_interrupted_rescore_leaves_nothing_behind() {
     std::fs::write(&data, &text).unwrap();
     std::fs::write(&target, "kept\n").unwrap();
     let child = Command::new(me)
-        .args(["rescore", data.to_str().unwrap(), "--out", target.to_str().unwrap()])
+        .args([
+            "rescore",
+            data.to_str().unwrap(),
+            "--out",
+            target.to_str().unwrap(),
+        ])
         .args(["--nodes", "2000000"])
         .stderr(std::process::Stdio::piped())
         .spawn()

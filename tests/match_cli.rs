@@ -640,13 +640,19 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
             vec!["random", "random", "--nodes", "+5"],
             "--nodes needs a number, not '+5'",
         ),
-        (vec!["hard:+900", "random"], "bad node budget in 'hard:+900'"),
+        (
+            vec!["hard:+900", "random"],
+            "bad node budget in 'hard:+900'",
+        ),
         (vec!["hard:900@+2", "random"], "bad number of searches"),
         (
             vec!["random", "random", "--games=3"],
             "--games=3: write the value after a space: --games 3",
         ),
-        (vec!["random", "random", "--games="], "--games=: write --games without '='"),
+        (
+            vec!["random", "random", "--games="],
+            "--games=: write --games without '='",
+        ),
     ] {
         let mut all = vec!["match"];
         all.extend(args.iter());
@@ -766,7 +772,12 @@ fn a_stalled_engine_loses_on_time_and_a_move_is_exactly_its_text() {
     let record = one_record(&dir, "out-spaced", &engine);
     assert!(record.contains("\nh2e2"), "the move is played: {record}");
     // UCI's `ponder MOVE` after the move is allowed.
-    let engine = fake_engine(&dir, "ponder.sh", "", "echo 'bestmove h2e2 ponder h9g7'; exit 0");
+    let engine = fake_engine(
+        &dir,
+        "ponder.sh",
+        "",
+        "echo 'bestmove h2e2 ponder h9g7'; exit 0",
+    );
     let record = one_record(&dir, "out-ponder", &engine);
     assert!(record.contains("\nh2e2"), "the move is played: {record}");
     let _ = std::fs::remove_dir_all(dir);

@@ -436,7 +436,9 @@ mod cli {
                     })
                     .transpose()?;
                 let nodes = flag(&mut args, "--nodes")
-                    .map(|v| cli::count::<u64>(&v).ok_or(format!("--nodes needs a number, not '{v}'")))
+                    .map(|v| {
+                        cli::count::<u64>(&v).ok_or(format!("--nodes needs a number, not '{v}'"))
+                    })
                     .transpose()?;
                 let tc = flag(&mut args, "--tc")
                     .map(|v| cli::matches::TimeControl::parse(&v))
