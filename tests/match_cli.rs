@@ -669,6 +669,31 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
     let out = run(&["perft", "+2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("perft needs a depth from 0 to 9"));
+    // What a command does not read is refused, not ignored.
+    for (args, want) in [
+        (
+            vec!["bench", "1", "--nodes", "-1"],
+            "unexpected argument '--nodes' (jieqi bench --help)",
+        ),
+        (vec!["bench", "1", "2"], "unexpected argument '2'"),
+        (
+            vec!["soak", "--gmes", "3"],
+            "unexpected argument '--gmes' (jieqi soak --help)",
+        ),
+        (
+            vec!["fuzz", "--case", "3"],
+            "unexpected argument '--case' (jieqi fuzz --help)",
+        ),
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(want),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(!text(&out.stdout).contains("Nodes searched"), "{args:?}");
+    }
 }
 
 #[test]

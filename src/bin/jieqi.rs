@@ -151,6 +151,14 @@ mod cli {
         Ok(jobs)
     }
 
+    /// What a command has not read from its arguments is a mistake, not ignored.
+    fn nothing_left(rest: &[String], cmd: &str) -> Result<(), String> {
+        match rest.first() {
+            Some(a) => Err(format!("unexpected argument '{a}' (jieqi {cmd} --help)")),
+            None => Ok(()),
+        }
+    }
+
     fn num<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, String> {
         match v {
             None => Ok(default),
@@ -258,6 +266,7 @@ mod cli {
                 let games = num(flag(&mut args, "--games"), "--games", 1000u64)?;
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                 let jobs = jobs_flag(&mut args, 1)?;
+                nothing_left(&args, "soak")?;
                 cli::soak::soak(games, rules, seed, jobs).map(|r| r.to_string())
             }
             "fuzz" => {
@@ -266,6 +275,7 @@ mod cli {
                 }
                 let cases = num(flag(&mut args, "--cases"), "--cases", 100_000u64)?;
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
+                nothing_left(&args, "fuzz")?;
                 Ok(cli::fuzz::fuzz_command(cases, seed))
             }
             "result" => {
@@ -283,6 +293,7 @@ mod cli {
             "bench" => {
                 let chess = chess_flag(&mut args).is_some();
                 let depth = num(args.first().cloned(), "depth", if chess { 6 } else { 5u32 })?;
+                nothing_left(args.get(1..).unwrap_or_default(), "bench")?;
                 let (nodes, ms) = if chess {
                     cli::chess::bench(depth)?
                 } else {
@@ -300,9 +311,7 @@ mod cli {
                 cfg.jobs = jobs_flag(&mut args, 1)?;
                 cfg.rules = rules;
                 let path = flag(&mut args, "--out").ok_or("datagen needs --out FILE")?;
-                if let Some(a) = args.first() {
-                    return Err(format!("unexpected argument '{a}'"));
-                }
+                nothing_left(&args, "datagen")?;
                 let file = std::fs::File::create(&path)
                     .map_err(|e| format!("cannot create '{path}': {e}"))?;
                 let mut out = std::io::BufWriter::new(file);
