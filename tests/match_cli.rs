@@ -657,18 +657,11 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         let mut all = vec!["match"];
         all.extend(args.iter());
         all.extend(["--games", "1"]);
-        if args.contains(&"--games=3") || args.contains(&"--games=") {
-            all.truncate(all.len() - 2);
-        }
-        let out = run(&all);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-        assert!(stderr.contains(want), "{args:?}: {stderr}");
+        let out = refused(&all, want);
+        let stdout = text(&out.stdout);
         assert!(!stdout.contains("game "), "{args:?}: no game: {stdout}");
     }
-    let out = run(&["perft", "+2"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("perft needs a depth from 0 to 9"));
+    refused(&["perft", "+2"], "perft needs a depth from 0 to 9");
     // What a command does not read is refused, not ignored.
     for (args, want) in [
         (
@@ -685,13 +678,7 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
             "unexpected argument '--case' (jieqi fuzz --help)",
         ),
     ] {
-        let out = run(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            text(&out.stderr).contains(want),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
+        let out = refused(&args, want);
         assert!(!text(&out.stdout).contains("Nodes searched"), "{args:?}");
     }
 }
@@ -843,12 +830,19 @@ fn options_need_values_and_counts_at_least_one() {
     ] {
         let mut all = vec!["match", "random", "random"];
         all.extend(args.iter());
-        let out = run(&all);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            text(&out.stderr).contains(want),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
+        refused(&all, want);
     }
+}
+
+/// Run the program with `args`, which must be refused (status 2) with
+/// `want` in what it says; returns its output.
+fn refused(args: &[&str], want: &str) -> Output {
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(
+        text(&out.stderr).contains(want),
+        "{args:?}: {}",
+        text(&out.stderr)
+    );
+    out
 }

@@ -151,6 +151,14 @@ mod cli {
         Ok(jobs)
     }
 
+    /// Perft's depth, its first argument.
+    fn perft_depth(args: &[String]) -> Result<u32, String> {
+        args.first()
+            .and_then(|d| cli::unsigned(d))
+            .filter(|d| *d <= 9)
+            .ok_or_else(|| "perft needs a depth from 0 to 9".to_string())
+    }
+
     /// What a command has not read from its arguments is a mistake, not ignored.
     fn nothing_left(rest: &[String], cmd: &str) -> Result<(), String> {
         match rest.first() {
@@ -162,12 +170,7 @@ mod cli {
     fn num<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, String> {
         match v {
             None => Ok(default),
-            // A sign is not a number's part here (`--jobs +2`, `--rate -1`).
-            Some(s) => s
-                .parse()
-                .ok()
-                .filter(|_| !s.starts_with(['+', '-']))
-                .ok_or_else(|| format!("{name} needs a number, not '{s}'")),
+            Some(s) => cli::unsigned(&s).ok_or_else(|| format!("{name} needs a number, not '{s}'")),
         }
     }
 
@@ -183,14 +186,15 @@ mod cli {
             }
         }
         // Every option is read once: a second copy would be silently ignored.
-        // Each takes a value (but --net and --help), which cannot be empty or
-        // another option.
+        // Each takes a value (but these), which cannot be empty or another
+        // option, and is written after a space.
+        const NO_VALUE: [&str; 2] = ["--net", "--help"];
         for (i, a) in args.iter().enumerate() {
             if !a.starts_with("--") {
                 continue;
             }
             if let Some((name, v)) = a.split_once('=') {
-                return Err(if v.is_empty() || name == "--net" || name == "--help" {
+                return Err(if v.is_empty() || NO_VALUE.contains(&name) {
                     format!("{a}: write {name} without '='")
                 } else {
                     format!("{a}: write the value after a space: {name} {v}")
@@ -202,7 +206,7 @@ mod cli {
             let value = args
                 .get(i + 1)
                 .filter(|v| !v.is_empty() && !v.starts_with("--"));
-            if value.is_none() && a != "--net" && a != "--help" {
+            if value.is_none() && !NO_VALUE.contains(&a.as_str()) {
                 return Err(format!("{a} needs a value"));
             }
         }
@@ -213,11 +217,7 @@ mod cli {
             }
             "perft" => {
                 if let Some(v) = chess_flag(&mut args) {
-                    let depth: u32 = args
-                        .first()
-                        .and_then(|d| cli::count(d))
-                        .filter(|d| *d <= 9)
-                        .ok_or("perft needs a depth from 0 to 9")?;
+                    let depth = perft_depth(&args)?;
                     let fen = (args.len() > 1).then(|| args[1..].join(" "));
                     return cli::chess::perft_command(depth, fen.as_deref(), v);
                 }
@@ -228,11 +228,7 @@ mod cli {
                     RuleSet::Xiangqi
                 };
                 let rules = rules_flag(&mut args, default)?;
-                let depth: u32 = args
-                    .first()
-                    .and_then(|d| cli::count(d))
-                    .filter(|d| *d <= 9)
-                    .ok_or("perft needs a depth from 0 to 9")?;
+                let depth = perft_depth(&args)?;
                 let fen = (args.len() > 1).then(|| args[1..].join(" "));
                 cli::perft_command(depth, fen.as_deref(), rules)
             }
@@ -436,9 +432,8 @@ mod cli {
                 let games = num(flag(&mut args, "--games"), "--games", 20usize)?;
                 let movetime = flag(&mut args, "--movetime")
                     .map(|v| {
-                        v.parse::<f64>()
-                            .ok()
-                            .filter(|t| t.is_finite() && *t > 0.0 && !v.starts_with('+'))
+                        cli::unsigned::<f64>(&v)
+                            .filter(|t| t.is_finite() && *t > 0.0)
                             .ok_or_else(|| {
                                 format!("--movetime needs milliseconds above 0, not '{v}'")
                             })
@@ -446,7 +441,7 @@ mod cli {
                     .transpose()?;
                 let nodes = flag(&mut args, "--nodes")
                     .map(|v| {
-                        cli::count::<u64>(&v).ok_or(format!("--nodes needs a number, not '{v}'"))
+                        cli::unsigned::<u64>(&v).ok_or(format!("--nodes needs a number, not '{v}'"))
                     })
                     .transpose()?;
                 let tc = flag(&mut args, "--tc")

@@ -350,14 +350,14 @@ pub(crate) fn builtin_spec(spec: &str) -> Option<Result<BuiltinSpec, String>> {
     let head = spec.split([':', '@']).next().unwrap_or("");
     let level = Level::from_id(head)?;
     let (rest, parts) = match spec.split_once('@') {
-        Some((rest, n)) => match super::count::<usize>(n) {
+        Some((rest, n)) => match super::unsigned::<usize>(n) {
             Some(n @ 1..=8) => (rest, n),
             _ => return Some(Err(format!("bad number of searches in '{spec}' (1 to 8)"))),
         },
         None => (spec, 1),
     };
     let nodes = match rest.split_once(':') {
-        Some((_, b)) => match super::count::<u64>(b) {
+        Some((_, b)) => match super::unsigned::<u64>(b) {
             Some(n) => Some(n),
             None => return Some(Err(format!("bad node budget in '{spec}'"))),
         },

@@ -51,10 +51,10 @@ pub(crate) fn exit_on_interrupt(mut clean_up: impl FnMut() -> String + Send + 's
 /// search). The flag refuses more, and every command clamps to the same.
 pub const MAX_JOBS: usize = 256;
 
-/// A count as written on a command line: decimal digits only (no sign,
-/// no spaces), in range for `T`.
-pub fn count<T: std::str::FromStr>(s: &str) -> Option<T> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+/// A number as written on a command line, without a sign (`+2` and `-1`
+/// are refused; an integer is then decimal digits only), in range for `T`.
+pub fn unsigned<T: std::str::FromStr>(s: &str) -> Option<T> {
+    if s.starts_with(['+', '-']) {
         return None;
     }
     s.parse().ok()
