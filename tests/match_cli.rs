@@ -846,3 +846,39 @@ fn refused(args: &[&str], want: &str) -> Output {
     );
     out
 }
+
+#[test]
+fn a_game_past_the_ply_limit_is_called_a_draw_and_its_record_says_so() {
+    // Random movers wander: with this seed, games 3, 4 and 6 reach the
+    // match's limit of 400 plies without a result.
+    let dir = scratch("ply-limit");
+    let out = run(&[
+        "match",
+        "random",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "7",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let said = text(&out.stdout) + &text(&out.stderr);
+    for game in [3, 4, 6] {
+        assert!(
+            said.contains(&format!("game {game}: 400 plies, called a draw")),
+            "{said}"
+        );
+        let record = std::fs::read_to_string(dir.join(format!("game-{game:04}.txt"))).unwrap();
+        assert!(
+            record.contains("[Result \"draw by no-progress limit\"]")
+                && record.contains("[Termination \"adjudication\"]"),
+            "{record}"
+        );
+        // Exactly 400 moves were played.
+        let moves = record.lines().last().unwrap().split(' ').count();
+        assert_eq!(moves, 400, "{record}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -767,56 +767,6 @@ impl Drop for UciEngine {
     }
 }
 
-/// Ask `player` for a move from `seat`'s view; `Err` means forfeit.
-fn choose(
-    player: &mut Player<Position>,
-    game: &Game,
-    seat: Seat,
-    cfg: &MatchConfig,
-    clocks: Option<&GameClocks>,
-    seed: u64,
-) -> Result<Move, Forfeit> {
-    match player {
-        Player::Builtin {
-            level,
-            searchers,
-            nodes,
-        } => {
-            let strength = builtin_strength(*level, *nodes, cfg);
-            let req = Request::from_view(&game.view(seat), strength)
-                .seed(seed)
-                .clock(clocks.map(|k| k.of(game.turn())));
-            builtin_move(searchers, &req)
-        }
-        Player::Random { state } => {
-            let moves = game.legal_moves();
-            Ok(moves.as_slice()[random_pick(state, moves.len())])
-        }
-        Player::Uci(e) => {
-            let view = game.view(seat);
-            let (line, text) = uci_bestmove(
-                e,
-                cfg,
-                clocks.map(|k| (k, game.turn())),
-                &fen::write(game.start_position()),
-                &view.moves,
-            )?;
-            // Exactly a move's four characters: anything after them is no move.
-            let (from, to) = match text.len() {
-                4 => (
-                    text.get(0..2).and_then(Square::parse),
-                    text.get(2..4).and_then(Square::parse),
-                ),
-                _ => (None, None),
-            };
-            match (from, to) {
-                (Some(f), Some(t)) => Ok(Move::new(f, t)),
-                _ => Err(Forfeit::rules(format!("unreadable bestmove '{line}'"))),
-            }
-        }
-    }
-}
-
 /// The wall-clock time allowed for a move of `t` ms: `t` plus the margin.
 pub(crate) fn time_allowed(t: f64) -> Duration {
     Duration::from_millis(t.max(0.0) as u64 + MARGIN_MS)
@@ -840,108 +790,283 @@ pub(crate) fn check_time(start: Instant, t: f64) -> Result<(), Forfeit> {
     Ok(())
 }
 
-/// Result of one game from engine 0's point of view: 1, 0.5 or 0.
-struct GameResult {
-    score: f64,
-    outcome: Outcome,
-    record: String,
+/// The [`Board`] methods that read and end a game, the same for every
+/// board's `Game` (`draw`: the reason a game called a draw ends for).
+macro_rules! game_accessors {
+    ($draw:expr) => {
+        fn outcome(game: &Game) -> Option<Outcome> {
+            game.outcome()
+        }
+
+        fn winner(outcome: Outcome) -> Option<Color> {
+            outcome.winner
+        }
+
+        fn turn(game: &Game) -> Color {
+            game.turn()
+        }
+
+        fn ply(game: &Game) -> usize {
+            game.ply()
+        }
+
+        fn adjudicate(game: &mut Game, loser: Option<Color>) {
+            game.adjudicate(Outcome {
+                winner: loser.map(Color::other),
+                reason: if loser.is_some() {
+                    Reason::Forfeit
+                } else {
+                    $draw
+                },
+            });
+        }
+
+        fn moves_text(game: &Game) -> Vec<String> {
+            game.moves_text(Seat::Spectator)
+        }
+
+        fn start_fen(game: &Game) -> String {
+            fen::write(game.start_position())
+        }
+    };
+}
+pub(crate) use game_accessors;
+
+/// One board's part in the referee's game loop ([`play_game`]): the
+/// Jieqi family here (by its [`RuleSet`]), chess and hidden chess in
+/// `chess_match` (by their variant). The loop, the clocks, forfeits and
+/// the record's ending are the same for every board.
+pub(crate) trait Board: Copy + Sync {
+    type Game;
+    /// The AI's position, for the built-in players.
+    type Position: AiGame;
+    type Move: Copy;
+    type Outcome: Copy + std::fmt::Display;
+    /// The board's id, as the summary and the record name it.
+    fn id(self) -> &'static str;
+    /// The record's tag that names the board.
+    const ID_TAG: &'static str;
+    /// A colour's name in messages and records ("red", "white").
+    fn colour(self, c: Color) -> &'static str;
+    /// The UCI option line that tells an engine which game it plays.
+    fn setup(self) -> String;
+    /// A game from `opening` (a FEN; `None`: the start), its identities
+    /// drawn from `seed`.
+    fn start(self, opening: Option<&str>, seed: u64) -> Result<Self::Game, String>;
+    /// Plies after which the game is called a draw.
+    fn max_plies(self, cfg: &MatchConfig) -> usize;
+    fn outcome(game: &Self::Game) -> Option<Self::Outcome>;
+    fn winner(outcome: Self::Outcome) -> Option<Color>;
+    fn turn(game: &Self::Game) -> Color;
+    fn ply(game: &Self::Game) -> usize;
+    /// End the game: `loser` forfeits, or (`None`) it is called a draw.
+    fn adjudicate(game: &mut Self::Game, loser: Option<Color>);
+    /// `player`'s move from `seat`'s view; `Err` means forfeit.
+    fn choose(
+        self,
+        player: &mut Player<Self::Position>,
+        game: &Self::Game,
+        seat: Seat,
+        cfg: &MatchConfig,
+        clocks: Option<&GameClocks>,
+        seed: u64,
+    ) -> Result<Self::Move, Forfeit>;
+    /// Play an engine's move; `Err`: it is not legal here.
+    fn play(game: &mut Self::Game, m: Self::Move) -> Result<(), Forfeit>;
+    /// The moves as a spectator reads them.
+    fn moves_text(game: &Self::Game) -> Vec<String>;
+    /// The start position's FEN.
+    fn start_fen(game: &Self::Game) -> String;
+    /// The record's `Result` tag's value.
+    fn result_text(outcome: Self::Outcome) -> String;
 }
 
-fn play_game(cfg: &MatchConfig, index: usize) -> Result<GameResult, String> {
+impl Board for RuleSet {
+    type Game = Game;
+    type Position = Position;
+    type Move = Move;
+    type Outcome = Outcome;
+    const ID_TAG: &'static str = "Rules";
+
+    fn id(self) -> &'static str {
+        RuleSet::id(self)
+    }
+
+    fn colour(self, c: Color) -> &'static str {
+        c.name()
+    }
+
+    fn setup(self) -> String {
+        format!("setoption name Rules value {}", self.id())
+    }
+
+    fn start(self, opening: Option<&str>, seed: u64) -> Result<Game, String> {
+        match opening {
+            None => Ok(Game::seeded(self, seed)),
+            Some(text) => Game::from_fen_seeded(text, self, seed)
+                .map_err(|e| format!("opening '{text}': {e}")),
+        }
+    }
+
+    fn max_plies(self, cfg: &MatchConfig) -> usize {
+        cfg.max_plies
+    }
+
+    game_accessors!(Reason::NoProgress);
+
+    fn choose(
+        self,
+        player: &mut Player<Position>,
+        game: &Game,
+        seat: Seat,
+        cfg: &MatchConfig,
+        clocks: Option<&GameClocks>,
+        seed: u64,
+    ) -> Result<Move, Forfeit> {
+        match player {
+            Player::Builtin {
+                level,
+                searchers,
+                nodes,
+            } => {
+                let strength = builtin_strength(*level, *nodes, cfg);
+                let req = Request::from_view(&game.view(seat), strength)
+                    .seed(seed)
+                    .clock(clocks.map(|k| k.of(game.turn())));
+                builtin_move(searchers, &req)
+            }
+            Player::Random { state } => {
+                let moves = game.legal_moves();
+                Ok(moves.as_slice()[random_pick(state, moves.len())])
+            }
+            Player::Uci(e) => {
+                let view = game.view(seat);
+                let (line, text) = uci_bestmove(
+                    e,
+                    cfg,
+                    clocks.map(|k| (k, game.turn())),
+                    &fen::write(game.start_position()),
+                    &view.moves,
+                )?;
+                // Exactly a move's four characters: anything after them is no move.
+                let (from, to) = match text.len() {
+                    4 => (
+                        text.get(0..2).and_then(Square::parse),
+                        text.get(2..4).and_then(Square::parse),
+                    ),
+                    _ => (None, None),
+                };
+                match (from, to) {
+                    (Some(f), Some(t)) => Ok(Move::new(f, t)),
+                    _ => Err(Forfeit::rules(format!("unreadable bestmove '{line}'"))),
+                }
+            }
+        }
+    }
+
+    fn play(game: &mut Game, m: Move) -> Result<(), Forfeit> {
+        game.play(m)
+            .map(|_| ())
+            .map_err(|e| Forfeit::rules(e.to_string()))
+    }
+
+    fn result_text(outcome: Outcome) -> String {
+        outcome.to_string()
+    }
+}
+
+/// Play game `index` of the match on `board`: engine 1 has the first
+/// colour in even games; both games of a pair start from the same opening.
+/// Engine 1's score (1, 0.5 or 0), the outcome and the game's record.
+pub(crate) fn play_game<B: Board>(
+    cfg: &MatchConfig,
+    board: B,
+    index: usize,
+) -> Result<GameReport, String> {
     let seed = cfg
         .seed
         .wrapping_mul(6364136223846793005)
         .wrapping_add(index as u64 * 2 + 1);
-    // Engine 0 is Red in even games.
-    let red_is_0 = index % 2 == 0;
-    let specs = if red_is_0 {
+    // Engine 1 moves first in even games.
+    let first_is_0 = index % 2 == 0;
+    let specs = if first_is_0 {
         [&cfg.engines[0], &cfg.engines[1]]
     } else {
         [&cfg.engines[1], &cfg.engines[0]]
     };
     // Both games of a pair (2k, 2k+1) start from the same opening, colours swapped.
-    let mut game = match cfg.openings.get((index / 2) % cfg.openings.len().max(1)) {
-        None => Game::seeded(cfg.rules, seed),
-        Some(text) => Game::from_fen_seeded(text, cfg.rules, seed)
-            .map_err(|e| format!("opening '{text}': {e}"))?,
-    };
+    let opening = cfg.openings.get((index / 2) % cfg.openings.len().max(1));
+    let mut game = board.start(opening.map(String::as_str), seed)?;
     // An engine that cannot even start loses the game, like one that crashes later.
-    let setup = format!("setoption name Rules value {}", cfg.rules.id());
+    let setup = board.setup();
     let mut players = [
-        Player::<Position>::new(specs[0], seed ^ 1, &setup),
-        Player::<Position>::new(specs[1], seed ^ 2, &setup),
+        Player::<B::Position>::new(specs[0], seed ^ 1, &setup),
+        Player::<B::Position>::new(specs[1], seed ^ 2, &setup),
     ];
     let mut clocks = cfg.tc.map(TimeControl::start);
     let (mut forfeit, mut adjudicated) = (None, false);
-    for c in [Color::Red, Color::Black] {
+    for c in Color::ALL {
         if let Err(e) = &players[c.index()] {
-            tell!("game {}: {} forfeits: {e}", index + 1, c.name());
+            tell!("game {}: {} forfeits: {e}", index + 1, board.colour(c));
             if forfeit.is_none() {
-                forfeit = Some((c.name(), Forfeit::from(e.clone())));
-                game.adjudicate(Outcome {
-                    winner: Some(c.other()),
-                    reason: Reason::Forfeit,
-                });
+                forfeit = Some((board.colour(c), Forfeit::from(e.clone())));
+                B::adjudicate(&mut game, Some(c));
             }
         }
     }
-    while game.outcome().is_none() {
-        let c = game.turn();
-        if game.ply() >= cfg.max_plies {
+    while B::outcome(&game).is_none() {
+        let c = B::turn(&game);
+        if B::ply(&game) >= board.max_plies(cfg) {
+            tell!("game {}: {} plies, called a draw", index + 1, B::ply(&game));
             adjudicated = true;
-            game.adjudicate(Outcome {
-                winner: None,
-                reason: Reason::NoProgress,
-            });
+            B::adjudicate(&mut game, None);
             break;
         }
         let Ok(player) = players[c.index()].as_mut() else {
             break;
         };
+        let ply = B::ply(&game) as u64;
         let m = on_clock(&mut clocks, c, |k| {
-            choose(
-                player,
-                &game,
-                Seat::of(c),
-                cfg,
-                k,
-                seed.wrapping_add(game.ply() as u64),
-            )
+            board.choose(player, &game, Seat::of(c), cfg, k, seed.wrapping_add(ply))
         });
-        let played = m.and_then(|m| game.play(m).map_err(|e| Forfeit::rules(e.to_string())));
-        if let Err(e) = played {
-            tell!("game {}: {} forfeits: {e}", index + 1, c.name());
-            forfeit = Some((c.name(), e));
-            game.adjudicate(Outcome {
-                winner: Some(c.other()),
-                reason: Reason::Forfeit,
-            });
+        if let Err(e) = m.and_then(|m| B::play(&mut game, m)) {
+            tell!("game {}: {} forfeits: {e}", index + 1, board.colour(c));
+            forfeit = Some((board.colour(c), e));
+            B::adjudicate(&mut game, Some(c));
         }
     }
-    let outcome = game.outcome().unwrap();
-    let color0 = if red_is_0 { Color::Red } else { Color::Black };
-    let score = match outcome.winner {
+    let outcome = match B::outcome(&game) {
+        Some(o) => o,
+        None => {
+            B::adjudicate(&mut game, None);
+            B::outcome(&game).ok_or("the game did not end")?
+        }
+    };
+    let colour0 = if first_is_0 { Color::Red } else { Color::Black };
+    let score = match B::winner(outcome) {
         None => 0.5,
-        Some(w) if w == color0 => 1.0,
+        Some(w) if w == colour0 => 1.0,
         Some(_) => 0.0,
     };
-    let (end, moves) = termination(
-        forfeit.as_ref(),
-        adjudicated,
-        &game.moves_text(Seat::Spectator),
-    );
+    let (end, moves) = termination(forfeit.as_ref(), adjudicated, &B::moves_text(&game));
+    let [first, second] = [Color::Red, Color::Black].map(|c| {
+        let mut name = board.colour(c).to_string();
+        name[..1].make_ascii_uppercase();
+        name
+    });
     let record = format!(
-        "[Red \"{}\"]\n[Black \"{}\"]\n[Rules \"{}\"]\n{}[Result \"{}\"]\n{end}[FEN \"{}\"]\n{moves}\n",
+        "[{first} \"{}\"]\n[{second} \"{}\"]\n[{} \"{}\"]\n{}[Result \"{}\"]\n{end}[FEN \"{}\"]\n{moves}\n",
         specs[0],
         specs[1],
-        cfg.rules.id(),
+        B::ID_TAG,
+        board.id(),
         TimeControl::tag(cfg.tc),
-        outcome,
-        fen::write(game.start_position()),
+        B::result_text(outcome),
+        B::start_fen(&game),
     );
-    Ok(GameResult {
+    Ok(GameReport {
         score,
-        outcome,
+        outcome: outcome.to_string(),
         record,
     })
 }
@@ -964,13 +1089,7 @@ pub fn elo(w: usize, d: usize, l: usize) -> (f64, f64, f64) {
 }
 
 pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
-    run_games(cfg, cfg.rules.id(), "red", |i| {
-        play_game(cfg, i).map(|r| GameReport {
-            score: r.score,
-            outcome: r.outcome.to_string(),
-            record: r.record,
-        })
-    })
+    run_games(cfg, cfg.rules, |i| play_game(cfg, cfg.rules, i))
 }
 
 /// One finished game, as the match loop counts and prints it.
@@ -982,13 +1101,12 @@ pub(crate) struct GameReport {
 }
 
 /// The match loop shared by every game: `cfg.jobs` threads play games
-/// `0..cfg.games` with `play_game` (engine 1 has `first_colour` in even
+/// `0..cfg.games` with `play_game` (engine 1 has the first colour in even
 /// games), print each and the tally, stop early on an SPRT verdict, write
-/// the records to `--out`, and print the summary for `game_id`.
+/// the records to `--out`, and print the summary for `board`.
 pub(crate) fn run_games(
     cfg: &MatchConfig,
-    game_id: &str,
-    first_colour: &str,
+    board: impl Board,
     play_game: impl Fn(usize) -> Result<GameReport, String> + Sync,
 ) -> Result<(usize, usize, usize), String> {
     for spec in &cfg.engines {
@@ -1073,7 +1191,7 @@ pub(crate) fn run_games(
                             r.score,
                             r.outcome,
                             if i % 2 == 0 {
-                                format!("engine 1 {first_colour}")
+                                format!("engine 1 {}", board.colour(Color::Red))
                             } else {
                                 "engine 1 black".to_string()
                             },
@@ -1099,7 +1217,7 @@ pub(crate) fn run_games(
         "{} vs {} ({}, {} games)",
         cfg.engines[0],
         cfg.engines[1],
-        game_id,
+        board.id(),
         w + d + l
     );
     say!(
