@@ -206,6 +206,7 @@ fn the_fit_finds_known_weights_again() {
         score_weight: 0.0,
         l2: 0.0,
         frozen: (0..eval::FEATURES).filter(|i| !moved.contains(i)).collect(),
+        with_net: false,
     };
     let before = tune::mean_error(&samples, &start, k, 0.0);
     let fitted = tune::fit(&samples, &[], &start, k, &opts, &mut |_, _, _| {});
@@ -325,6 +326,28 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
             "--score-weight",
         ),
         (vec!["tune", bad_path, "--net", "--batch", "0"], "--batch"),
+        (
+            vec!["tune", bad_path, "--free", "5"],
+            "--free needs FIRST-LAST",
+        ),
+        (vec!["tune", bad_path, "--free", "9-3"], "not '9-3'"),
+        (
+            vec!["tune", bad_path, "--free", "0-100000"],
+            "not '0-100000'",
+        ),
+        (vec!["tune", bad_path, "--free", "+1-3"], "not '+1-3'"),
+        (
+            vec!["tune", bad_path, "--with-net=1"],
+            "write --with-net without '='",
+        ),
+        (
+            vec!["tune", bad_path, "--net", "--with-net"],
+            "--with-net is a flag of the linear fit",
+        ),
+        (
+            vec!["tune", bad_path, "--net", "--free", "0-3"],
+            "'--free' is not a flag of the --net fit",
+        ),
         (vec!["tune", bad_path, "--net", "--rate", "x"], "--rate"),
         (
             vec!["tune", bad_path, "--net", "--l2", "1"],
@@ -415,6 +438,7 @@ fn interaction_samples(n: usize) -> Vec<Sample> {
                 mg: 0.5,
                 result: 0.5,
                 score: if x && y { 300.0 } else { 0.0 },
+                offset: 0.0,
             }
         })
         .collect()
@@ -500,4 +524,25 @@ fn the_tuner_reads_the_engines_network_back() {
     // The samples hold the engine's own inputs, rounded as it rounds
     // them; what is left is the engine's integer units and output.
     assert!(worst <= 1.5, "tuner and engine differ by {worst} cp");
+}
+
+#[test]
+fn with_the_net_a_sample_predicts_the_engines_whole_evaluation() {
+    let w: Vec<(f64, f64)> = WEIGHTS.iter().map(|&(a, b)| (a as f64, b as f64)).collect();
+    let mut samples: Vec<Sample> = positions(60)
+        .iter()
+        .map(|p| Sample::of(p, 0.5, 0.0))
+        .collect();
+    tune::with_net(&mut samples);
+    let mut corrected = 0;
+    for (s, pos) in samples.iter().zip(positions(60)) {
+        let f = eval::features(&pos);
+        assert_eq!(s.offset as i32, eval::correction(&f.inputs, f.turn));
+        corrected += (s.offset != 0.0) as usize;
+        // The engine's evaluation, but for integer rounding (as in
+        // tests/eval_terms.rs).
+        let engine = eval::evaluate(&pos) as f64;
+        assert!((s.eval(&w) - engine).abs() <= 13.0, "{}", fen::write(&pos));
+    }
+    assert!(corrected > 30, "the correction is rarely zero");
 }

@@ -60,6 +60,7 @@ mod cli {
   file, whatever --jobs is. For fitting on a deeper search's scores.";
     const TUNE_USAGE: &str =
         "usage: jieqi tune FILE [--iterations N] [--rate R] [--score-weight W] [--l2 L] [--rules R]
+                 [--free FIRST-LAST] [--with-net]
        jieqi tune FILE --net [--epochs N] [--rate R] [--score-weight W] [--batch B] [--seed S]
   Texel fit of the evaluation's weights on datagen output: K first (on the results),
   then Adam on the mean squared error (default 1000 iterations, rate 1 cp).
@@ -68,6 +69,9 @@ mod cli {
   (in units of 100 cp) to the error. One block of 500 positions in ten is held out;
   the weights kept are those with the lowest error on it (checked every 100
   iterations). Progress goes to stderr; stdout is the new engine/src/ai/eval/weights.rs.
+  --free FIRST-LAST fits only the features FIRST to LAST (indices, as the output's
+  order), the others held; --with-net adds the learnt correction to every
+  prediction, so new features learn what the whole evaluation misses.
   --net fits the learnt correction instead, the linear weights fixed (default 30
   epochs of mini-batches of 1024, rate 0.001, seed 1; the pass with the lowest
   held-out error is kept); stdout is the new engine/src/ai/eval/net_weights.rs.";
@@ -159,6 +163,21 @@ mod cli {
             .ok_or_else(|| "perft needs a depth from 0 to 9".to_string())
     }
 
+    /// `--free FIRST-LAST`: the features a linear fit may move.
+    fn free_range(text: &str) -> Result<std::ops::RangeInclusive<usize>, String> {
+        let features = jieqi::ai::eval::FEATURES;
+        text.split_once('-')
+            .and_then(|(a, b)| Some((cli::unsigned::<usize>(a)?, cli::unsigned::<usize>(b)?)))
+            .filter(|(a, b)| a <= b && *b < features)
+            .map(|(a, b)| a..=b)
+            .ok_or_else(|| {
+                format!(
+                    "--free needs FIRST-LAST, feature indices from 0 to {}, not '{text}'",
+                    features - 1
+                )
+            })
+    }
+
     /// What a command has not read from its arguments is a mistake, not ignored.
     fn nothing_left(rest: &[String], cmd: &str) -> Result<(), String> {
         match rest.first() {
@@ -188,7 +207,7 @@ mod cli {
         // Every option is read once: a second copy would be silently ignored.
         // Each takes a value (but these), which cannot be empty or another
         // option, and is written after a space.
-        const NO_VALUE: [&str; 2] = ["--net", "--help"];
+        const NO_VALUE: [&str; 3] = ["--net", "--with-net", "--help"];
         for (i, a) in args.iter().enumerate() {
             if !a.starts_with("--") {
                 continue;
@@ -361,6 +380,11 @@ mod cli {
             "tune" => {
                 let net = args.iter().any(|a| a == "--net");
                 args.retain(|a| a != "--net");
+                let with_net = args.iter().any(|a| a == "--with-net");
+                args.retain(|a| a != "--with-net");
+                if net && with_net {
+                    return Err("--with-net is a flag of the linear fit, not of --net".into());
+                }
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
                 let rate = num(
                     flag(&mut args, "--rate"),
@@ -403,7 +427,16 @@ mod cli {
                         rate,
                         score_weight,
                         l2: num(flag(&mut args, "--l2"), "--l2", 0.0f64)?,
-                        frozen: Vec::new(),
+                        frozen: match flag(&mut args, "--free") {
+                            None => Vec::new(),
+                            Some(range) => {
+                                let free = free_range(&range)?;
+                                (0..jieqi::ai::eval::FEATURES)
+                                    .filter(|i| !free.contains(i))
+                                    .collect()
+                            }
+                        },
+                        with_net,
                     };
                     if !(opts.l2.is_finite() && opts.l2 >= 0.0) {
                         return Err("--l2 must be a number, 0 or more".into());

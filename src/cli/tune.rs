@@ -30,6 +30,9 @@ pub struct Sample {
     pub result: f32,
     /// Search score for the side to move, in centipawns (0 if absent).
     pub score: f32,
+    /// Added to the linear evaluation: the engine's learnt correction when
+    /// a fit reads the whole evaluation ([`with_net`]), else 0.
+    pub offset: f32,
 }
 
 /// A line of the data that cannot be read.
@@ -70,16 +73,37 @@ impl Sample {
             mg: f.phase as f32 / PHASE_MAX as f32,
             result,
             score,
+            offset: 0.0,
         }
     }
 
-    /// The evaluation under `w` (side to move, centipawns).
+    /// The evaluation under `w` (side to move, centipawns), plus the
+    /// sample's offset.
     pub fn eval(&self, w: &[(f64, f64)]) -> f64 {
         let mg = self.mg as f64;
         self.features
             .iter()
             .map(|&(i, c)| c as f64 * (w[i as usize].0 * mg + w[i as usize].1 * (1.0 - mg)))
-            .sum()
+            .sum::<f64>()
+            + self.offset as f64
+    }
+
+    /// The engine's learnt correction for this sample (side to move).
+    pub fn correction(&self) -> i32 {
+        let mut x = [0; eval::net::INPUTS];
+        for &(i, v) in &self.inputs {
+            x[i as usize] = (v * eval::net::INPUT_SCALE as f32).round() as i32;
+        }
+        eval::net::forward(&x)
+    }
+}
+
+/// Give every sample the engine's learnt correction as its offset, so a
+/// fit of some linear weights ([`FitOptions::frozen`] the others) learns
+/// what the whole evaluation misses, not what the correction already says.
+pub fn with_net(samples: &mut [Sample]) {
+    for s in samples {
+        s.offset = s.correction() as f32;
     }
 }
 
@@ -218,6 +242,8 @@ pub struct FitOptions {
     pub l2: f64,
     /// Features whose weights stay as given.
     pub frozen: Vec<usize>,
+    /// Predict with the engine's learnt correction added ([`with_net`]).
+    pub with_net: bool,
 }
 
 impl Default for FitOptions {
@@ -228,6 +254,7 @@ impl Default for FitOptions {
             score_weight: 0.0,
             l2: 0.0,
             frozen: Vec::new(),
+            with_net: false,
         }
     }
 }
@@ -389,8 +416,12 @@ pub struct Prepared {
     pub k: f64,
 }
 
-pub fn prepare(text: &str, rules: RuleSet) -> Result<Prepared, String> {
-    let (samples, held) = read_split(text, rules)?;
+pub fn prepare(text: &str, rules: RuleSet, net: bool) -> Result<Prepared, String> {
+    let (mut samples, mut held) = read_split(text, rules)?;
+    if net {
+        with_net(&mut samples);
+        with_net(&mut held);
+    }
     let weights = to_f64(&eval::WEIGHTS);
     let k = fit_k(&samples, &weights, 0.0);
     Ok(Prepared {
@@ -412,7 +443,7 @@ pub fn tune_command(
         held,
         weights: start,
         k,
-    } = prepare(text, rules)?;
+    } = prepare(text, rules, opts.with_net)?;
     let err = |w: &[(f64, f64)], set: &[Sample]| mean_error(set, w, k, opts.score_weight);
     let (before, held_before) = (err(&start, &samples), err(&start, &held));
     log(&format!(
@@ -434,13 +465,25 @@ pub fn tune_command(
     let header = format!(
         "Fitted on {} positions ({} held out): K = {k:.4}; mean squared error\n\
          {before:.6} -> {after:.6}, held out {held_before:.6} -> {held_after:.6}\n\
-         ({} iterations at most, rate {}, score weight {}, l2 {}).",
+         ({} iterations at most, rate {}, score weight {}, l2 {}{}).",
         samples.len() + held.len(),
         held.len(),
         opts.iterations,
         opts.rate,
         opts.score_weight,
-        opts.l2
+        opts.l2,
+        match (opts.with_net, opts.frozen.len()) {
+            (false, 0) => String::new(),
+            (net, frozen) => format!(
+                "; {}{} weights held",
+                if net {
+                    "with the learnt correction; "
+                } else {
+                    ""
+                },
+                frozen
+            ),
+        }
     );
     Ok(weights_source(&w, &header))
 }

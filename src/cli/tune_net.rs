@@ -326,7 +326,7 @@ pub fn tune_net_command(
         held,
         weights: linear,
         k,
-    } = prepare(text, rules)?;
+    } = prepare(text, rules, false)?;
     let (scale, _) = input_scale(&samples);
     let linear_held = net_error(&Net::zero(), &scale, &held, &linear, k, opts.score_weight);
     let shipped_held = net_error(
