@@ -222,6 +222,20 @@ fn terms_see_hanging_pieces_screens_and_hidden_points() {
 }
 
 #[test]
+fn the_generals_room_and_face_down_mobility_are_counted() {
+    // Red's general on e0 may step to f0 and e1; d0 is attacked by the black
+    // chariot on d5. Black's on d9 may step to d8 only: e9 is its own.
+    let c = counts("3ka4/9/9/9/3r5/9/9/9/9/4K4 w - 0 1");
+    assert_eq!(c[eval::GENERAL_MOBILITY], 2.0 - 1.0);
+    assert_eq!(c[eval::GENERAL_ESCAPES_ATTACKED], 1.0);
+    assert_eq!(c[eval::HIDDEN_MOBILITY], 0.0);
+    // A face-down piece on a0 moves as a chariot: up the file to a9, and
+    // along the rank to d0 (its own general on e0 stops it).
+    let c = counts("3ka4/9/9/9/3r5/9/9/9/9/X3K4 w R1 0 1");
+    assert_eq!(c[eval::HIDDEN_MOBILITY], 12.0);
+}
+
+#[test]
 fn hidden_value_is_the_pool_mean_of_the_hidden_table() {
     let pos = fen::parse("3k5/9/9/9/9/9/9/9/9/X3K4 w R1P1 0 1", RuleSet::Jieqi).unwrap();
     let (mg, eg) = eval::hidden_value(&pos, jieqi::rules::Color::Red);

@@ -15,7 +15,10 @@
 //! reader does not know); soldier crossing, advance and structure; horse
 //! legs and mobility; chariot files and mobility; cannon screens towards
 //! the enemy general; palace defenders and attacks on the palace; hanging,
-//! under-attacked and doubly attacked pieces; and a piece-square table per
+//! under-attacked and doubly attacked pieces; the face-down pieces'
+//! mobility and the general's room in its palace (fitted later, with the
+//! rest held: linear only, the learnt correction does not read them); and
+//! a piece-square table per
 //! role for face-up pieces ([`pst_index`]), which the fit on data fills in
 //! around the hand-made terms.
 //!
@@ -91,10 +94,17 @@ pub const THREAT_LOWER_THEM: usize = 51;
 pub const DOUBLE_ATTACK_US: usize = 52;
 pub const DOUBLE_ATTACK_THEM: usize = 53;
 pub const UNSEEN_CAPTURED: usize = 54;
+/// Points a face-down piece reaches (not its own pieces).
+pub const HIDDEN_MOBILITY: usize = 55;
+/// Points of the palace next to the general it may step to: not its own
+/// piece's, not attacked.
+pub const GENERAL_MOBILITY: usize = 56;
+/// Points of the palace next to the general that the other side attacks.
+pub const GENERAL_ESCAPES_ATTACKED: usize = 57;
 /// Piece-square tables of face-up pieces: by role (general first), then by
 /// the point seen from the piece's own side, mirrored onto files 0..=4
 /// (`rank * 5 + file`, 50 points a role).
-pub const PST: usize = 55;
+pub const PST: usize = 58;
 /// Points in one role's piece-square table.
 pub const PST_POINTS: usize = 50;
 /// Number of features (and weights).
@@ -176,6 +186,9 @@ const NAMES: [&str; PST] = [
     "doubly attacked (side to move)",
     "doubly attacked (side not to move)",
     "captured unseen",
+    "hidden mobility",
+    "general mobility",
+    "general escapes attacked",
 ];
 
 /// Receives the features of a position: `add(f, n)` adds `n` times feature
@@ -548,6 +561,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         lowest: [[u8::MAX; SQUARES]; 2],
     };
     let mut hidden = [0i32; 2];
+    let mut hidden_mobility = [0i32; 2];
     let mut defenders = [0i32; 2];
     let mut attackers = [0i32; 2];
     let mut palace_attacks = [0i32; 2];
@@ -570,13 +584,15 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                 mobility += 1;
             }
             if attacks {
-                // Only points with a piece on them are read back.
-                if code != 0 {
+                let palace = t.in_palace(c.other());
+                // Only points with a piece on them, and the palace's, are
+                // read back.
+                if code != 0 || palace {
                     map.count[ci][t.index()] = map.count[ci][t.index()].saturating_add(1);
                     let low = &mut map.lowest[ci][t.index()];
                     *low = (*low).min(rank);
                 }
-                if t.in_palace(c.other()) {
+                if palace {
                     on_palace += 1;
                 }
             }
@@ -588,6 +604,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         let (f, r) = (rel.file() as i32, rel.rank() as i32);
         let center = 4 - (f - 4).abs();
         if p.hidden {
+            hidden_mobility[ci] += mobility;
             hidden[ci] += 1;
             sink.add(HIDDEN_HOME + p.role.index() - 1, s);
             if matches!(p.role, Role::Advisor | Role::Elephant) {
@@ -709,6 +726,27 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         if unseen > 0 {
             sink.add(UNSEEN_CAPTURED, s * unseen);
         }
+    }
+
+    // Face-down pieces' mobility, and the general's room in its palace.
+    for c in Color::ALL {
+        let (ci, oi) = (c.index(), c.other().index());
+        let s = sign(c);
+        sink.add(HIDDEN_MOBILITY, s * hidden_mobility[ci]);
+        let g = generals[ci];
+        let (mut room, mut escapes_attacked) = (0, 0);
+        for &t in &tables.orthogonal[g.index()] {
+            if !t.in_palace(c) {
+                continue;
+            }
+            let hit = map.count[oi][t.index()] != 0;
+            escapes_attacked += hit as i32;
+            if !hit && !is_own(board[t.index()], c) {
+                room += 1;
+            }
+        }
+        sink.add(GENERAL_MOBILITY, s * room);
+        sink.add(GENERAL_ESCAPES_ATTACKED, s * escapes_attacked);
     }
 
     // The palace: attacks on it, worse when its defenders are missing.

@@ -17,10 +17,12 @@ mod weights;
 
 pub use weights::{B1, OUT, OUT_BIAS, W1};
 
-use super::PST;
+use super::HIDDEN_MOBILITY;
 
-/// Inputs: the features before the piece-square tables.
-pub const INPUTS: usize = PST;
+/// Inputs: the hand-made features it was fitted on, those before
+/// [`HIDDEN_MOBILITY`] (the later ones, and the piece-square tables, are
+/// linear only).
+pub const INPUTS: usize = HIDDEN_MOBILITY;
 /// Hidden units.
 pub const HIDDEN: usize = 16;
 /// The inputs' fixed point: a count of 1 is this.
