@@ -295,6 +295,9 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
     let out_file = dir.join("out.txt");
     let out_path = out_file.to_str().unwrap();
     let bad_path = bad.to_str().unwrap();
+    let small = dir.join("small.txt");
+    std::fs::write(&small, format!("{}; 1\n", fen::JIEQI_START)).unwrap();
+    let small_path = small.to_str().unwrap();
     for (args, expect) in [
         (vec!["datagen", "--games", "1"], "needs --out"),
         (
@@ -326,6 +329,8 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
             "--score-weight",
         ),
         (vec!["tune", bad_path, "--net", "--batch", "0"], "--batch"),
+        // No block held out: no pass could be chosen (an all-zero network was printed).
+        (vec!["tune", small_path, "--net"], "1 positions are too few"),
         (
             vec!["tune", bad_path, "--free", "5"],
             "--free needs FIRST-LAST",
@@ -409,12 +414,12 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         ])
         .output()
         .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let src = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        src.contains("pub const W1: [[i16; HIDDEN]; INPUTS]"),
-        "{src}"
-    );
+    // Too few positions to hold a block out: refused, nothing printed (the
+    // fit printed an all-zero network, which would have replaced the
+    // engine's); the network's fit itself is tested below.
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("are too few"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

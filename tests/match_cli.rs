@@ -882,3 +882,45 @@ fn a_game_past_the_ply_limit_is_called_a_draw_and_its_record_says_so() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_game_neither_engine_starts_is_not_scored_and_tags_are_escaped() {
+    let dir = scratch("no-start");
+    let out = run(&[
+        "match",
+        "uci:/nonexistent/a",
+        "uci:/nonexistent/b",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
+    ]);
+    let said = text(&out.stdout) + &text(&out.stderr);
+    assert!(
+        said.contains("game 1: could not start: neither engine started"),
+        "{said}"
+    );
+    assert!(said.contains("wins 0  draws 0  losses 0"), "{said}");
+    // A quote in an engine's command is escaped in the record's tag, and a
+    // record that cannot be written is said so.
+    let engine = fake_engine(&dir, "we\"ird", "", "echo bestmove a0a1");
+    std::fs::create_dir_all(dir.join("out/game-0002.txt")).unwrap();
+    let out = run(&[
+        "match",
+        &engine,
+        "random",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
+        "--seed",
+        "1",
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    let said = text(&out.stdout) + &text(&out.stderr);
+    assert!(said.contains("game 2: cannot write"), "{said}");
+    let record = std::fs::read_to_string(dir.join("out/game-0001.txt")).unwrap();
+    assert!(record.contains("we\\\"ird"), "{record}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1003,6 +1003,10 @@ pub(crate) fn play_game<B: Board>(
         Player::<B::Position>::new(specs[0], seed ^ 1, &setup),
         Player::<B::Position>::new(specs[1], seed ^ 2, &setup),
     ];
+    // Neither engine started: no game was played, and none is scored.
+    if let [Err(a), Err(b)] = &players {
+        return Err(format!("neither engine started ({a}; {b})"));
+    }
     let mut clocks = cfg.tc.map(TimeControl::start);
     let (mut forfeit, mut adjudicated) = (None, false);
     for c in Color::ALL {
@@ -1054,10 +1058,12 @@ pub(crate) fn play_game<B: Board>(
         name[..1].make_ascii_uppercase();
         name
     });
+    // A tag's value is quoted: a quote or backslash in it is escaped.
+    let tag = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
     let record = format!(
         "[{first} \"{}\"]\n[{second} \"{}\"]\n[{} \"{}\"]\n{}[Result \"{}\"]\n{end}[FEN \"{}\"]\n{moves}\n",
-        specs[0],
-        specs[1],
+        tag(specs[0]),
+        tag(specs[1]),
         B::ID_TAG,
         board.id(),
         TimeControl::tag(cfg.tc),
@@ -1201,8 +1207,10 @@ pub(crate) fn run_games(
                             sprt.unwrap_or_default()
                         );
                         if let Some(dir) = &cfg.out_dir {
-                            let _ =
-                                std::fs::write(format!("{dir}/game-{:04}.txt", i + 1), r.record);
+                            let path = format!("{dir}/game-{:04}.txt", i + 1);
+                            if let Err(e) = std::fs::write(&path, r.record) {
+                                tell!("game {}: cannot write {path}: {e}", i + 1);
+                            }
                         }
                     }
                     Err(e) => tell!("game {}: could not start: {e}", i + 1),

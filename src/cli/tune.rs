@@ -472,18 +472,17 @@ pub fn tune_command(
         opts.rate,
         opts.score_weight,
         opts.l2,
-        match (opts.with_net, opts.frozen.len()) {
-            (false, 0) => String::new(),
-            (net, frozen) => format!(
-                "; {}{} weights held",
-                if net {
-                    "with the learnt correction; "
-                } else {
-                    ""
-                },
-                frozen
+        [
+            (opts.with_net, "with the learnt correction".to_string()),
+            (
+                !opts.frozen.is_empty(),
+                format!("{} weights held", opts.frozen.len())
             ),
-        }
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, text)| format!("; {text}"))
+        .collect::<String>()
     );
     Ok(weights_source(&w, &header))
 }

@@ -327,6 +327,15 @@ pub fn tune_net_command(
         weights: linear,
         k,
     } = prepare(text, rules, false)?;
+    // The network kept is the pass that does best on the held-out block;
+    // without one there is nothing to choose by (and no network would be kept).
+    if held.is_empty() {
+        return Err(format!(
+            "{} positions are too few: the fit keeps the pass that does best on \
+             held-out positions, and the first block is held out after 4500",
+            samples.len()
+        ));
+    }
     let (scale, _) = input_scale(&samples);
     let linear_held = net_error(&Net::zero(), &scale, &held, &linear, k, opts.score_weight);
     let shipped_held = net_error(
