@@ -443,6 +443,7 @@ fn interaction_samples(n: usize) -> Vec<Sample> {
                 mg: 0.5,
                 result: 0.5,
                 score: if x && y { 300.0 } else { 0.0 },
+                correction: 0.0,
                 offset: 0.0,
             }
         })

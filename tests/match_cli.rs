@@ -14,6 +14,11 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// What a run printed, stdout then stderr.
+fn all_output(out: &Output) -> String {
+    text(&out.stdout) + &text(&out.stderr)
+}
+
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("jieqi-{name}-{}", std::process::id()));
@@ -864,7 +869,7 @@ fn a_game_past_the_ply_limit_is_called_a_draw_and_its_record_says_so() {
         dir.to_str().unwrap(),
     ]);
     assert!(out.status.success());
-    let said = text(&out.stdout) + &text(&out.stderr);
+    let said = all_output(&out);
     for game in [3, 4, 6] {
         assert!(
             said.contains(&format!("game {game}: 400 plies, called a draw")),
@@ -895,7 +900,7 @@ fn a_game_neither_engine_starts_is_not_scored_and_tags_are_escaped() {
         "--jobs",
         "1",
     ]);
-    let said = text(&out.stdout) + &text(&out.stderr);
+    let said = all_output(&out);
     assert!(
         said.contains("game 1: could not start: neither engine started"),
         "{said}"
@@ -918,7 +923,7 @@ fn a_game_neither_engine_starts_is_not_scored_and_tags_are_escaped() {
         "--out",
         dir.join("out").to_str().unwrap(),
     ]);
-    let said = text(&out.stdout) + &text(&out.stderr);
+    let said = all_output(&out);
     assert!(said.contains("game 2: cannot write"), "{said}");
     let record = std::fs::read_to_string(dir.join("out/game-0001.txt")).unwrap();
     assert!(record.contains("we\\\"ird"), "{record}");

@@ -37,14 +37,6 @@ impl Board for Variant {
         format!("setoption name UCI_Variant value {}", self.id())
     }
 
-    fn start(self, opening: Option<&str>, seed: u64) -> Result<Game, String> {
-        match opening {
-            None => Ok(Game::seeded(self, seed)),
-            Some(text) => Game::from_fen_seeded(text, self, seed)
-                .map_err(|e| format!("opening '{text}': {e}")),
-        }
-    }
-
     /// The fifty-move rule ends most games long before.
     fn max_plies(self, _: &MatchConfig) -> usize {
         MAX_PLIES

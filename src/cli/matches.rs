@@ -790,10 +790,18 @@ pub(crate) fn check_time(start: Instant, t: f64) -> Result<(), Forfeit> {
     Ok(())
 }
 
-/// The [`Board`] methods that read and end a game, the same for every
-/// board's `Game` (`draw`: the reason a game called a draw ends for).
+/// The [`Board`] methods that start, read and end a game, the same for
+/// every board's `Game` (`draw`: the reason a game called a draw ends for).
 macro_rules! game_accessors {
     ($draw:expr) => {
+        fn start(self, opening: Option<&str>, seed: u64) -> Result<Game, String> {
+            match opening {
+                None => Ok(Game::seeded(self, seed)),
+                Some(text) => Game::from_fen_seeded(text, self, seed)
+                    .map_err(|e| format!("opening '{text}': {e}")),
+            }
+        }
+
         fn outcome(game: &Game) -> Option<Outcome> {
             game.outcome()
         }
@@ -898,14 +906,6 @@ impl Board for RuleSet {
 
     fn setup(self) -> String {
         format!("setoption name Rules value {}", self.id())
-    }
-
-    fn start(self, opening: Option<&str>, seed: u64) -> Result<Game, String> {
-        match opening {
-            None => Ok(Game::seeded(self, seed)),
-            Some(text) => Game::from_fen_seeded(text, self, seed)
-                .map_err(|e| format!("opening '{text}': {e}")),
-        }
     }
 
     fn max_plies(self, cfg: &MatchConfig) -> usize {

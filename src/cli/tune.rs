@@ -30,8 +30,10 @@ pub struct Sample {
     pub result: f32,
     /// Search score for the side to move, in centipawns (0 if absent).
     pub score: f32,
-    /// Added to the linear evaluation: the engine's learnt correction when
-    /// a fit reads the whole evaluation ([`with_net`]), else 0.
+    /// The engine's learnt correction for this position (side to move).
+    pub correction: f32,
+    /// Added to the linear evaluation: the correction when a fit reads the
+    /// whole evaluation ([`with_net`]), else 0.
     pub offset: f32,
 }
 
@@ -73,6 +75,7 @@ impl Sample {
             mg: f.phase as f32 / PHASE_MAX as f32,
             result,
             score,
+            correction: eval::correction(&f.inputs, f.turn) as f32,
             offset: 0.0,
         }
     }
@@ -87,15 +90,6 @@ impl Sample {
             .sum::<f64>()
             + self.offset as f64
     }
-
-    /// The engine's learnt correction for this sample (side to move).
-    pub fn correction(&self) -> i32 {
-        let mut x = [0; eval::net::INPUTS];
-        for &(i, v) in &self.inputs {
-            x[i as usize] = (v * eval::net::INPUT_SCALE as f32).round() as i32;
-        }
-        eval::net::forward(&x)
-    }
 }
 
 /// Give every sample the engine's learnt correction as its offset, so a
@@ -103,7 +97,7 @@ impl Sample {
 /// what the whole evaluation misses, not what the correction already says.
 pub fn with_net(samples: &mut [Sample]) {
     for s in samples {
-        s.offset = s.correction() as f32;
+        s.offset = s.correction;
     }
 }
 
