@@ -18,9 +18,8 @@
 //! under-attacked and doubly attacked pieces; the face-down pieces'
 //! mobility and the general's room in its palace (fitted later, with the
 //! rest held: linear only, the learnt correction does not read them); and
-//! a piece-square table per
-//! role for face-up pieces ([`pst_index`]), which the fit on data fills in
-//! around the hand-made terms.
+//! a piece-square table per role for face-up pieces ([`pst_index`]), which
+//! the fit on data fills in around the hand-made terms.
 //!
 //! On top of the linear sum, a small learnt correction ([`net`]) reads the
 //! hand-made features (those before the tables) from the side to move and
@@ -728,7 +727,8 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         }
     }
 
-    // Face-down pieces' mobility, and the general's room in its palace.
+    // Face-down pieces' mobility, the general's room in its palace, and
+    // the attacks on the other palace.
     for c in Color::ALL {
         let (ci, oi) = (c.index(), c.other().index());
         let s = sign(c);
@@ -747,14 +747,8 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         }
         sink.add(GENERAL_MOBILITY, s * room);
         sink.add(GENERAL_ESCAPES_ATTACKED, s * escapes_attacked);
-    }
-
-    // The palace: attacks on it, worse when its defenders are missing.
-    for c in Color::ALL {
-        let ci = c.index();
-        let o = c.other().index();
-        let s = sign(c);
-        let shortfall = (2 - defenders[o]).max(0);
+        // Attacks on the other palace, worse when its defenders are missing.
+        let shortfall = (2 - defenders[oi]).max(0);
         sink.add(PALACE_ATTACKS, s * palace_attacks[ci]);
         sink.add(PALACE_ATTACKS_SHORTFALL, s * palace_attacks[ci] * shortfall);
         sink.add(ATTACKERS_SHORTFALL, s * attackers[ci] * shortfall);
