@@ -473,7 +473,7 @@ fn the_network_learns_what_the_linear_terms_cannot() {
     let src = tune_net::net_source(&net, &scale, "header");
     let row = |f: usize| {
         src.lines()
-            .find(|l| l.ends_with(&format!("// {}", eval::name(f))))
+            .find(|l| l.ends_with(&format!("// us: {}", eval::name(f))))
             .unwrap_or_else(|| panic!("no row for {}", eval::name(f)))
             .to_string()
     };
@@ -489,7 +489,7 @@ fn the_network_learns_what_the_linear_terms_cannot() {
 
 #[test]
 fn the_printed_network_is_the_source_of_the_table() {
-    use jieqi::ai::eval::net::{HIDDEN, INPUTS, W1};
+    use jieqi::ai::eval::net::{HIDDEN, INPUTS, SIDE_INPUTS, W1};
     let src = tune_net::net_source(&tune_net::Net::zero(), &[1.0; INPUTS], "header");
     assert!(src.starts_with("//! header\n"));
     assert!(src.contains("pub const W1: [[i16; HIDDEN]; INPUTS] = ["));
@@ -499,7 +499,13 @@ fn the_printed_network_is_the_source_of_the_table() {
         .collect();
     assert_eq!(rows.len(), INPUTS);
     for (i, row) in rows.iter().enumerate() {
-        assert!(row.ends_with(&format!("// {}", eval::name(i))), "{row}");
+        // The side to move's features, then the other side's.
+        let name = if i < SIDE_INPUTS {
+            format!("// us: {}", eval::name(i))
+        } else {
+            format!("// them: {}", eval::name(i - SIDE_INPUTS))
+        };
+        assert!(row.ends_with(&name), "{row}");
         let values = row[row.find('[').unwrap() + 1..row.find(']').unwrap()]
             .split(',')
             .count();

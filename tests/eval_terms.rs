@@ -166,15 +166,18 @@ fn the_engine_sum_is_the_tuners_features_times_weights() {
 
 #[test]
 fn the_start_position_is_balanced_but_for_the_tempo() {
-    // Everything but the tempo cancels out, in the linear terms and in the
-    // learnt correction's inputs alike.
+    // Everything but the tempo cancels out in the linear terms, and the
+    // learnt correction's inputs are the same for both sides but for it.
     for rules in [RuleSet::Jieqi, RuleSet::Xiangqi] {
         let pos = Position::start(rules);
         let f = features(&pos);
-        let mut tempo_only = [0; eval::net::INPUTS];
-        tempo_only[eval::TEMPO] = eval::net::INPUT_SCALE;
-        assert_eq!(f.inputs, tempo_only);
-        let correction = eval::correction(&tempo_only, f.turn);
+        let [red, black] = f.inputs;
+        let mut red_without_tempo = red;
+        red_without_tempo[eval::TEMPO] -= eval::net::INPUT_SCALE;
+        assert_eq!(red_without_tempo, black);
+        assert_eq!(black[eval::TEMPO], 0);
+        assert!(f.counts[..eval::TEMPO].iter().all(|&c| c == 0.0));
+        let correction = eval::correction(&f.inputs, f.turn);
         assert_eq!(evaluate(&pos), WEIGHTS[eval::TEMPO].0 + correction);
     }
 }
@@ -233,6 +236,17 @@ fn the_generals_room_and_face_down_mobility_are_counted() {
     // along the rank to d0 (its own general on e0 stops it).
     let c = counts("3ka4/9/9/9/3r5/9/9/9/9/X3K4 w R1 0 1");
     assert_eq!(c[eval::HIDDEN_MOBILITY], 12.0);
+    // The learnt correction reads them too, as it reads every hand-made
+    // feature (all but the piece-square tables).
+    assert_eq!(eval::net::SIDE_INPUTS, eval::PST);
+    let pos = fen::parse("3ka4/9/9/9/3r5/9/9/9/9/X3K4 w R1 0 1", RuleSet::Jieqi).unwrap();
+    let [red, black] = features(&pos).inputs;
+    let scale = eval::net::INPUT_SCALE;
+    assert_eq!(red[eval::HIDDEN_MOBILITY], 12 * scale);
+    assert_eq!(red[eval::GENERAL_MOBILITY], 2 * scale);
+    assert_eq!(black[eval::GENERAL_MOBILITY], scale);
+    assert_eq!(red[eval::GENERAL_ESCAPES_ATTACKED], scale);
+    assert_eq!(black[eval::GENERAL_ESCAPES_ATTACKED], 0);
 }
 
 #[test]

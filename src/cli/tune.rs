@@ -22,7 +22,8 @@ pub struct Sample {
     pub features: Vec<(u16, f32)>,
     /// The learnt correction's non-zero inputs as the engine computes them
     /// (in [`eval::net::INPUT_SCALE`] fixed point, so a fraction is rounded
-    /// toward zero), divided back to counts and signed for the side to move.
+    /// toward zero), divided back to counts, as it reads them for the side
+    /// to move ([`eval::net_view`]).
     pub inputs: Vec<(u16, f32)>,
     /// Middle-game share: phase / PHASE_MAX.
     pub mg: f32,
@@ -65,12 +66,11 @@ impl Sample {
                 .filter(|(_, c)| **c != 0.0)
                 .map(|(i, c)| (i as u16, c * sign))
                 .collect(),
-            inputs: f
-                .inputs
+            inputs: eval::net_view(&f.inputs, f.turn)
                 .iter()
                 .enumerate()
                 .filter(|(_, x)| **x != 0)
-                .map(|(i, &x)| (i as u16, x as f32 * sign / eval::net::INPUT_SCALE as f32))
+                .map(|(i, &x)| (i as u16, x as f32 / eval::net::INPUT_SCALE as f32))
                 .collect(),
             mg: f.phase as f32 / PHASE_MAX as f32,
             result,

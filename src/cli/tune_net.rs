@@ -6,7 +6,7 @@
 //! Adam fits the network on mini-batches. The inputs are scaled to unit
 //! size while fitting and the scale is folded into the printed weights.
 
-use jieqi_engine::ai::eval::net::{self, HIDDEN, INPUTS, ONE, W1_SCALE};
+use jieqi_engine::ai::eval::net::{self, HIDDEN, INPUTS, ONE, SIDE_INPUTS, W1_SCALE};
 use jieqi_engine::ai::eval::{self, FEATURES};
 use jieqi_engine::rules::RuleSet;
 use rand_core::{RngCore, SeedableRng};
@@ -93,7 +93,7 @@ impl Net {
 }
 
 /// The network's inputs of a sample before scaling: the features before
-/// the piece-square tables as the engine rounds them, already signed for
+/// the piece-square tables as the engine rounds them, as it reads them for
 /// the side to move.
 fn raw_inputs(s: &Sample) -> [f64; INPUTS] {
     let mut x = [0.0; INPUTS];
@@ -307,10 +307,20 @@ pub fn net_source(net: &Net, scale: &[f64; INPUTS], header: &str) -> String {
                 format!("{:>5}", (w.round() as i32).clamp(-32767, 32767))
             })
             .collect();
-        s.push_str(&format!("    [{}], // {}\n", row.join(","), eval::name(i)));
+        s.push_str(&format!("    [{}], // {}\n", row.join(","), input_name(i)));
     }
     s.push_str("];\n");
     s
+}
+
+/// The name of input `i`: a feature of the side to move's or the other
+/// side's.
+fn input_name(i: usize) -> String {
+    if i < SIDE_INPUTS {
+        format!("us: {}", eval::name(i))
+    } else {
+        format!("them: {}", eval::name(i - SIDE_INPUTS))
+    }
 }
 
 /// `jieqi tune FILE --net`: fit the network on the data of `text` and

@@ -17,14 +17,14 @@
 //! the enemy general; palace defenders and attacks on the palace; hanging,
 //! under-attacked and doubly attacked pieces; the face-down pieces'
 //! mobility and the general's room in its palace (fitted later, with the
-//! rest held: linear only, the learnt correction does not read them); and
-//! a piece-square table per role for face-up pieces ([`pst_index`]), which
-//! the fit on data fills in around the hand-made terms.
+//! rest held); and a piece-square table per role for face-up pieces
+//! ([`pst_index`]), which the fit on data fills in around the hand-made
+//! terms.
 //!
 //! On top of the linear sum, a small learnt correction ([`net`]) reads the
-//! hand-made features (those before the tables) from the side to move and
-//! learns how they combine; [`correction`] gives it from the inputs either
-//! sink collects.
+//! hand-made features (those before the tables), each side's apart, from
+//! the side to move, and learns how they combine; [`correction`] gives it
+//! from the inputs either sink collects.
 
 pub mod net;
 mod weights;
@@ -199,24 +199,36 @@ pub trait Sink {
 
 /// The inputs of the learnt correction ([`net`]) as both sinks collect
 /// them: the counts of the features before the piece-square tables in
-/// [`net::INPUT_SCALE`] fixed point (Red +, Black -).
-pub type NetInputs = [i32; net::INPUTS];
+/// [`net::INPUT_SCALE`] fixed point, Red's and Black's apart (by
+/// [`Color::index`]). Every count a sink receives is one side's (signed by
+/// its owner: Red +, Black -), so its sign says whose it is.
+pub type NetInputs = [[i32; net::SIDE_INPUTS]; 2];
 
 #[inline(always)]
 fn add_input(inputs: &mut NetInputs, f: usize, num: i32, den: i32) {
-    if f < net::INPUTS {
-        inputs[f] += num * net::INPUT_SCALE / den;
+    if f < net::SIDE_INPUTS {
+        let v = num * net::INPUT_SCALE / den;
+        inputs[(v < 0) as usize][f] += v.abs();
     }
 }
 
 /// The learnt correction for the side to move `turn`.
 #[inline]
 pub fn correction(inputs: &NetInputs, turn: Color) -> i32 {
-    if turn == Color::Red {
-        net::forward(inputs)
-    } else {
-        net::forward(&inputs.map(|x| -x))
-    }
+    net::forward(&inputs[turn.index()], &inputs[turn.other().index()])
+}
+
+/// The learnt correction's inputs as it reads them for the side to move
+/// `turn`: the side to move's counts, then the other side's.
+pub fn net_view(inputs: &NetInputs, turn: Color) -> [i32; net::INPUTS] {
+    let (us, them) = (&inputs[turn.index()], &inputs[turn.other().index()]);
+    std::array::from_fn(|i| {
+        if i < net::SIDE_INPUTS {
+            us[i]
+        } else {
+            them[i - net::SIDE_INPUTS]
+        }
+    })
 }
 
 /// The engine's sink: weighted sums, middle and end game, and the inputs
@@ -326,7 +338,7 @@ pub fn phase(pos: &Position) -> i32 {
 pub fn features(pos: &Position) -> Features {
     let mut f = Features {
         counts: [0.0; FEATURES],
-        inputs: [0; net::INPUTS],
+        inputs: [[0; net::SIDE_INPUTS]; 2],
         phase: 0,
         turn: pos.turn(),
     };
@@ -339,7 +351,7 @@ pub fn features(pos: &Position) -> Features {
 pub fn evaluate(pos: &Position) -> i32 {
     let mut s = Weighted {
         sum: 0,
-        inputs: [0; net::INPUTS],
+        inputs: [[0; net::SIDE_INPUTS]; 2],
     };
     let ph = terms(pos, &mut s);
     let (mg, eg) = net::unpack(s.sum);

@@ -1,6 +1,8 @@
 //! A small learnt correction on top of the linear evaluation: one hidden
 //! layer of clipped-ReLU units over the hand-made features (those before
-//! the piece-square tables), seen from the side to move. The linear terms
+//! the piece-square tables), each side's counted apart: the side to move's
+//! first, then the other side's (so a unit can tell three attacks on one
+//! palace and none on the other from five and two). The linear terms
 //! can only add features up; the layer learns how they combine (an attack
 //! on the palace is worth more when its defenders are gone and there is
 //! material to finish it, hidden material counts differently by phase...).
@@ -17,12 +19,12 @@ mod weights;
 
 pub use weights::{B1, OUT, OUT_BIAS, W1};
 
-use super::HIDDEN_MOBILITY;
-
-/// Inputs: the hand-made features it was fitted on, those before
-/// [`HIDDEN_MOBILITY`] (the later ones, and the piece-square tables, are
-/// linear only).
-pub const INPUTS: usize = HIDDEN_MOBILITY;
+/// The features each side's inputs count: every hand-made feature, those
+/// before the piece-square tables ([`super::PST`]; the tables are linear
+/// only).
+pub const SIDE_INPUTS: usize = super::PST;
+/// Inputs: the side to move's features, then the other side's.
+pub const INPUTS: usize = 2 * SIDE_INPUTS;
 /// Hidden units.
 pub const HIDDEN: usize = 16;
 /// The inputs' fixed point: a count of 1 is this.
@@ -86,17 +88,21 @@ static W1_PACKED: [[i64; PAIRS]; INPUTS] = {
 /// `B1` packed by unit pairs.
 const B1_PACKED: [i64; PAIRS] = pack_units(B1);
 
-/// The correction in centipawns for the side to move, from inputs already
-/// signed for the side to move and scaled by [`INPUT_SCALE`]. Most inputs
-/// are zero in a given position; each other one adds its row of `W1`.
+/// The correction in centipawns for the side to move, from the counts of
+/// the side to move (`us`) and of the other side (`them`), scaled by
+/// [`INPUT_SCALE`]. Many inputs are zero in a given position; each other
+/// one adds its row of `W1`.
 #[inline]
-pub fn forward(x: &[i32; INPUTS]) -> i32 {
+pub fn forward(us: &[i32; SIDE_INPUTS], them: &[i32; SIDE_INPUTS]) -> i32 {
     let mut acc = B1_PACKED;
-    for (row, &xi) in W1_PACKED.iter().zip(x) {
-        if xi != 0 {
-            let xi = xi as i64;
-            for (a, &w) in acc.iter_mut().zip(row) {
-                *a = a.wrapping_add(w.wrapping_mul(xi));
+    let (rows_us, rows_them) = W1_PACKED.split_at(SIDE_INPUTS);
+    for (rows, x) in [(rows_us, us), (rows_them, them)] {
+        for (row, &xi) in rows.iter().zip(x) {
+            if xi != 0 {
+                let xi = xi as i64;
+                for (a, &w) in acc.iter_mut().zip(row) {
+                    *a = a.wrapping_add(w.wrapping_mul(xi));
+                }
             }
         }
     }
@@ -151,7 +157,11 @@ mod tests {
                     *v = (seed >> 20) as i32 % 4000;
                 }
             }
-            assert_eq!(forward(&x), forward_unpacked(&x));
+            let (us, them) = x.split_at(SIDE_INPUTS);
+            assert_eq!(
+                forward(us.try_into().unwrap(), them.try_into().unwrap()),
+                forward_unpacked(&x)
+            );
         }
     }
 }
