@@ -76,6 +76,49 @@ fn a_failed_rescore_leaves_its_target_as_it_was() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// What a command prints must reach its reader whole: `tune` into a full
+/// disk (`/dev/full`) fails rather than leaving a cut `weights.rs`, and
+/// `rescore` refuses to rename its file over a directory, a pipe or a device.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_an_error() {
+    let me = env!("CARGO_BIN_EXE_jieqi");
+    let dir = std::env::temp_dir().join(format!("jieqi-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.txt");
+    std::fs::write(&data, format!("{}; 1; 20\n", fen::JIEQI_START)).unwrap();
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    if let Ok(full) = full {
+        let o = Command::new(me)
+            .args(["tune", "--help"])
+            .stdout(full)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains("cannot write the output"), "{err}");
+    }
+    // A named pipe stands for a device: renaming over it would replace it.
+    let fifo = dir.join("pipe");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    for target in [dir.clone(), fifo.clone()] {
+        let o = Command::new(me)
+            .args(["rescore", data.to_str().unwrap(), "--nodes", "200", "--out"])
+            .arg(&target)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains("is not a regular file"), "{err}");
+    }
+    use std::os::unix::fs::FileTypeExt;
+    let kind = std::fs::metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the pipe was replaced");
+    assert!(!dir.join("pipe.part").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[cfg(unix)]
 #[test]
 fn an_interrupted_rescore_leaves_nothing_behind() {

@@ -355,6 +355,10 @@ mod cli {
                     .map_err(|e| format!("cannot read '{input}': {e}"))?;
                 // Written beside the target and renamed over it once complete:
                 // a failed run leaves the target (even the input) as it was.
+                // Renaming over a device or a directory would replace it.
+                if std::fs::metadata(&path).is_ok_and(|m| !m.is_file()) {
+                    return Err(format!("--out '{path}' is not a regular file"));
+                }
                 let part = format!("{path}.part");
                 // Before the file exists: a signal in between would leave it.
                 cli::rescore::remove_on_interrupt(&part);
@@ -568,12 +572,21 @@ mod cli {
     pub fn main(args: Vec<String>) -> i32 {
         match run(args) {
             Ok(s) => {
-                if !s.is_empty() {
-                    use std::io::Write;
-                    // A closed pipe (`jieqi perft 5 | head`) is not an error worth a panic.
-                    let _ = writeln!(std::io::stdout(), "{s}");
+                if s.is_empty() {
+                    return 0;
                 }
-                0
+                use std::io::Write;
+                let mut out = std::io::stdout().lock();
+                match writeln!(out, "{s}").and_then(|_| out.flush()) {
+                    Ok(()) => 0,
+                    // A closed pipe (`jieqi perft 5 | head`) is the reader's choice.
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+                    // A full disk must not pass for a complete `weights.rs`.
+                    Err(e) => {
+                        eprintln!("error: cannot write the output: {e}");
+                        2
+                    }
+                }
             }
             Err(e) => {
                 eprintln!("error: {e}");
