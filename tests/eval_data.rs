@@ -372,6 +372,10 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
             "--score-weight",
         ),
         (vec!["tune", bad_path, "--net", "--batch", "0"], "--batch"),
+        (
+            vec!["tune", bad_path, "--net", "--epochs", "0"],
+            "--epochs must be",
+        ),
         // No block held out: no pass could be chosen (an all-zero network was printed).
         (vec!["tune", small_path, "--net"], "1 positions are too few"),
         (

@@ -68,7 +68,8 @@ mod cli {
   results only). --l2 L adds L times the squared distance from the current weights
   (in units of 100 cp) to the error. One block of 500 positions in ten is held out;
   the weights kept are those with the lowest error on it (checked every 100
-  iterations). Progress goes to stderr; stdout is the new engine/src/ai/eval/weights.rs.
+  iterations; under 4500 positions nothing is held out and the last are kept).
+  Progress goes to stderr; stdout is the new engine/src/ai/eval/weights.rs.
   --free FIRST-LAST fits only the features FIRST to LAST (indices, as the output's
   order), the others held; --with-net adds the learnt correction to every
   prediction, so new features learn what the whole evaluation misses.
@@ -419,6 +420,10 @@ mod cli {
                     };
                     if opts.batch == 0 {
                         return Err("--batch must be 1 or more".into());
+                    }
+                    // No pass would leave the all-zero network to be printed.
+                    if opts.epochs == 0 {
+                        return Err("--epochs must be 1 or more".into());
                     }
                     Fit::Net(opts)
                 } else {
