@@ -366,7 +366,14 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         (vec!["tune"], "one data FILE"),
         (vec!["tune", "/nonexistent/file"], "cannot read"),
         (vec!["tune", bad_path], "line 2"),
-        (vec!["tune", bad_path, "--rate", "-1"], "--rate"),
+        (
+            vec!["tune", bad_path, "--rate", "-1"],
+            "--rate must be 0 or more, not '-1'",
+        ),
+        (
+            vec!["tune", bad_path, "--score-weight", "-0.5"],
+            "--score-weight must be 0 or more, not '-0.5'",
+        ),
         (
             vec!["tune", bad_path, "--score-weight", "2"],
             "--score-weight",

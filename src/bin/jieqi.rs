@@ -190,7 +190,13 @@ mod cli {
     fn num<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, String> {
         match v {
             None => Ok(default),
-            Some(s) => cli::unsigned(&s).ok_or_else(|| format!("{name} needs a number, not '{s}'")),
+            Some(s) => cli::unsigned(&s).ok_or_else(|| {
+                // A negative number is a number, only out of range.
+                match s.strip_prefix('-').map(str::parse::<f64>) {
+                    Some(Ok(_)) => format!("{name} must be 0 or more, not '{s}'"),
+                    _ => format!("{name} needs a number, not '{s}'"),
+                }
+            }),
         }
     }
 
