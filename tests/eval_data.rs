@@ -40,11 +40,17 @@ fn datagen_is_reproducible_whatever_the_jobs() {
     }
 }
 
+/// A fresh directory of this test run's own (named by the process), made.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
 fn a_failed_rescore_leaves_its_target_as_it_was() {
     let me = env!("CARGO_BIN_EXE_jieqi");
-    let dir = std::env::temp_dir().join(format!("jieqi-rescore-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("jieqi-rescore");
     let data = dir.join("data.txt");
     let good = format!("{}; 1; 20\n", fen::JIEQI_START);
     for bad in [
@@ -83,8 +89,7 @@ fn a_failed_rescore_leaves_its_target_as_it_was() {
 #[test]
 fn output_that_cannot_be_written_is_an_error() {
     let me = env!("CARGO_BIN_EXE_jieqi");
-    let dir = std::env::temp_dir().join(format!("jieqi-full-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("jieqi-full");
     let data = dir.join("data.txt");
     std::fs::write(&data, format!("{}; 1; 20\n", fen::JIEQI_START)).unwrap();
     let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
@@ -123,8 +128,7 @@ fn output_that_cannot_be_written_is_an_error() {
 #[test]
 fn an_interrupted_rescore_leaves_nothing_behind() {
     let me = env!("CARGO_BIN_EXE_jieqi");
-    let dir = std::env::temp_dir().join(format!("jieqi-rescore-int-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("jieqi-rescore-int");
     let data = dir.join("data.txt");
     let target = dir.join("target.txt");
     let part = dir.join("target.txt.part");
@@ -331,8 +335,7 @@ fn bad_data_lines_are_named() {
 #[test]
 fn the_commands_refuse_bad_arguments_without_panicking() {
     let me = env!("CARGO_BIN_EXE_jieqi");
-    let dir = std::env::temp_dir().join(format!("jieqi-eval-data-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("jieqi-eval-data");
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, format!("{}; 1\nxx; 1\n", fen::JIEQI_START)).unwrap();
     let out_file = dir.join("out.txt");
