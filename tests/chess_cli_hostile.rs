@@ -5,10 +5,10 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-use common::Engine;
+use common::{scratch, Engine};
 use jieqi::ai::Level;
 use jieqi::protocol::{self, FromWorker, ToWorker};
 use jieqi::rules::chess::{fen, Variant};
@@ -236,13 +236,6 @@ fn a_bad_go_number_still_gives_a_bounded_search() {
 
 // ---- 8. the referee's forfeit message ----
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("jieqi-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn fake_engine(dir: &Path, answer: &str) -> String {
     use std::os::unix::fs::PermissionsExt;
     let script = dir.join("engine.sh");
@@ -260,7 +253,7 @@ fn fake_engine(dir: &Path, answer: &str) -> String {
 
 #[test]
 fn an_engine_sending_identity_letters_is_told_so() {
-    let dir = scratch("letters");
+    let dir = scratch("hostile-letters");
     let engine = fake_engine(&dir, "e2e4P");
     let (_, err, _) = jieqi(&[
         "match",
@@ -345,7 +338,7 @@ fn king_onto_its_rook_castles_and_uppercase_promotes() {
 
 #[test]
 fn chess_match_takes_openings_and_sprt() {
-    let dir = scratch("openings");
+    let dir = scratch("hostile-openings");
     let opening =
         "xxxxkxxx/xxx1xxxx/3p4/8/4P3/8/XXXX1XXX/XXXXKXXX w KQkq - 0 2 Q1R2B2N2P7q1r2b2n2p7";
     let file = dir.join("openings.txt");

@@ -1,7 +1,11 @@
 //! `jieqi datagen` and `jieqi tune`: reproducible data, a fit that finds
 //! known weights again, clear errors on bad input.
 
+mod common;
+
 use std::process::Command;
+
+use common::scratch;
 
 use jieqi::ai::eval::{self, WEIGHTS};
 use jieqi::cli::datagen::{generate, DatagenConfig};
@@ -40,17 +44,10 @@ fn datagen_is_reproducible_whatever_the_jobs() {
     }
 }
 
-/// A fresh directory of this test run's own (named by the process), made.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn a_failed_rescore_leaves_its_target_as_it_was() {
     let me = env!("CARGO_BIN_EXE_jieqi");
-    let dir = scratch("jieqi-rescore");
+    let dir = scratch("rescore");
     let data = dir.join("data.txt");
     let good = format!("{}; 1; 20\n", fen::JIEQI_START);
     for bad in [
@@ -84,12 +81,13 @@ fn a_failed_rescore_leaves_its_target_as_it_was() {
 
 /// What a command prints must reach its reader whole: `tune` into a full
 /// disk (`/dev/full`) fails rather than leaving a cut `weights.rs`, and
-/// `rescore` refuses to rename its file over a directory, a pipe or a device.
+/// `datagen` and `rescore` refuse to write into a directory, a pipe, a device
+/// or a link, or through an unfinished file left beside the target.
 #[cfg(target_os = "linux")]
 #[test]
 fn output_that_cannot_be_written_is_an_error() {
     let me = env!("CARGO_BIN_EXE_jieqi");
-    let dir = scratch("jieqi-full");
+    let dir = scratch("full");
     let data = dir.join("data.txt");
     std::fs::write(&data, format!("{}; 1; 20\n", fen::JIEQI_START)).unwrap();
     let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
@@ -107,19 +105,43 @@ fn output_that_cannot_be_written_is_an_error() {
     let fifo = dir.join("pipe");
     let made = Command::new("mkfifo").arg(&fifo).status();
     assert!(made.is_ok_and(|s| s.success()), "mkfifo");
-    for target in [dir.clone(), fifo.clone()] {
+    // A link would be replaced by the renamed file, its file left as it was.
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "keep").unwrap();
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let out = |command: &str, target: &std::path::Path| {
         let o = Command::new(me)
-            .args(["rescore", data.to_str().unwrap(), "--nodes", "200", "--out"])
-            .arg(&target)
+            .arg(command)
+            .args(match command {
+                "rescore" => vec![data.to_str().unwrap()],
+                _ => vec!["--games", "1"],
+            })
+            .args(["--nodes", "200", "--out"])
+            .arg(target)
             .output()
             .unwrap();
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{err}");
-        assert!(err.contains("is not a regular file"), "{err}");
+        assert_eq!(o.status.code(), Some(2), "{command} {target:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    for target in [&dir, &fifo, &link] {
+        // datagen would wait on the pipe for a reader.
+        for command in ["rescore", "datagen"] {
+            let err = out(command, target);
+            assert!(err.contains("is not a regular file"), "{err}");
+        }
     }
+    // The unfinished file beside the target is made new, never followed:
+    // a link there would send the data to another file.
+    let target = dir.join("target.txt");
+    std::os::unix::fs::symlink(&victim, dir.join("target.txt.part")).unwrap();
+    assert!(out("rescore", &target).contains("already exists"));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+    assert!(!target.exists());
     use std::os::unix::fs::FileTypeExt;
     let kind = std::fs::metadata(&fifo).unwrap().file_type();
     assert!(kind.is_fifo(), "the pipe was replaced");
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
     assert!(!dir.join("pipe.part").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -128,7 +150,7 @@ fn output_that_cannot_be_written_is_an_error() {
 #[test]
 fn an_interrupted_rescore_leaves_nothing_behind() {
     let me = env!("CARGO_BIN_EXE_jieqi");
-    let dir = scratch("jieqi-rescore-int");
+    let dir = scratch("rescore-int");
     let data = dir.join("data.txt");
     let target = dir.join("target.txt");
     let part = dir.join("target.txt.part");
@@ -335,7 +357,7 @@ fn bad_data_lines_are_named() {
 #[test]
 fn the_commands_refuse_bad_arguments_without_panicking() {
     let me = env!("CARGO_BIN_EXE_jieqi");
-    let dir = scratch("jieqi-eval-data");
+    let dir = scratch("eval-data");
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, format!("{}; 1\nxx; 1\n", fen::JIEQI_START)).unwrap();
     let out_file = dir.join("out.txt");
@@ -371,11 +393,16 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         (vec!["tune", bad_path], "line 2"),
         (
             vec!["tune", bad_path, "--rate", "-1"],
-            "--rate must be 0 or more, not '-1'",
+            "--rate cannot be negative: '-1'",
         ),
         (
             vec!["tune", bad_path, "--score-weight", "-0.5"],
-            "--score-weight must be 0 or more, not '-0.5'",
+            "--score-weight cannot be negative: '-0.5'",
+        ),
+        // "-0" is 0, refused here as 0 is.
+        (
+            vec!["tune", bad_path, "--net", "--epochs", "-0"],
+            "--epochs must be",
         ),
         (
             vec!["tune", bad_path, "--score-weight", "2"],

@@ -1,8 +1,12 @@
 //! The `jieqi` program as a user runs it: help for every subcommand, and the
 //! match referee against misbehaving fake UCI engines (small shell scripts).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use common::scratch;
 
 const ME: &str = env!("CARGO_BIN_EXE_jieqi");
 
@@ -17,14 +21,6 @@ fn text(b: &[u8]) -> String {
 /// What a run printed, stdout then stderr.
 fn all_output(out: &Output) -> String {
     text(&out.stdout) + &text(&out.stderr)
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("jieqi-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// A fake engine: answers the handshake, runs `on_go` for every `go`, and

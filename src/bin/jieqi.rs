@@ -190,13 +190,31 @@ mod cli {
     fn num<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, String> {
         match v {
             None => Ok(default),
-            Some(s) => cli::unsigned(&s).ok_or_else(|| {
-                // A negative number is a number, only out of range.
-                match s.strip_prefix('-').map(str::parse::<f64>) {
-                    Some(Ok(_)) => format!("{name} must be 0 or more, not '{s}'"),
-                    _ => format!("{name} needs a number, not '{s}'"),
+            Some(s) => {
+                let negative = s.strip_prefix('-').map(str::parse::<f64>);
+                match negative {
+                    // "-0" is 0.
+                    Some(Ok(0.0)) => cli::unsigned(&s[1..]),
+                    _ => cli::unsigned(&s),
                 }
-            }),
+                .ok_or_else(|| match negative {
+                    // A negative number is a number, only out of range.
+                    Some(Ok(_)) => format!("{name} cannot be negative: '{s}'"),
+                    _ => format!("{name} needs a number, not '{s}'"),
+                })
+            }
+        }
+    }
+
+    /// An output file that exists must be a plain file: not a pipe (opening
+    /// it would wait for a reader), a device or a directory, nor a link
+    /// (`rescore` renames its finished file over the target).
+    fn plain_target(path: &str) -> Result<(), String> {
+        match std::fs::symlink_metadata(path) {
+            Ok(m) if !m.is_file() => Err(format!(
+                "--out '{path}' is not a regular file (a link, a directory, a pipe or a device)"
+            )),
+            _ => Ok(()),
         }
     }
 
@@ -334,6 +352,7 @@ mod cli {
                 cfg.rules = rules;
                 let path = flag(&mut args, "--out").ok_or("datagen needs --out FILE")?;
                 nothing_left(&args, "datagen")?;
+                plain_target(&path)?;
                 let file = std::fs::File::create(&path)
                     .map_err(|e| format!("cannot create '{path}': {e}"))?;
                 let mut out = std::io::BufWriter::new(file);
@@ -363,14 +382,22 @@ mod cli {
                 // Written beside the target and renamed over it once complete:
                 // a failed run leaves the target (even the input) as it was.
                 // Renaming over a device or a directory would replace it.
-                if std::fs::metadata(&path).is_ok_and(|m| !m.is_file()) {
-                    return Err(format!("--out '{path}' is not a regular file"));
-                }
+                plain_target(&path)?;
                 let part = format!("{path}.part");
-                // Before the file exists: a signal in between would leave it.
+                // Never through what is already there (a link would send the
+                // data elsewhere, a pipe would wait for a reader): a new file.
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&part)
+                    .map_err(|e| match e.kind() {
+                        std::io::ErrorKind::AlreadyExists => format!(
+                            "'{part}' already exists (an unfinished run's?): remove it first"
+                        ),
+                        _ => format!("cannot create '{part}': {e}"),
+                    })?;
+                // Only the file this run made is removed on Ctrl-C.
                 cli::rescore::remove_on_interrupt(&part);
-                let file = std::fs::File::create(&part)
-                    .map_err(|e| format!("cannot create '{part}': {e}"))?;
                 let mut out = std::io::BufWriter::new(file);
                 let report = cli::rescore::rescore(&text, nodes, jobs, rules, &mut out, &mut |r| {
                     eprintln!("{r}")

@@ -83,3 +83,12 @@ impl Drop for Engine {
         let _ = self.child.wait();
     }
 }
+
+/// A fresh, empty directory of this test run's own: `jieqi-NAME-PID` in
+/// the system's temporary directory (anything an earlier run left removed).
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("jieqi-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
