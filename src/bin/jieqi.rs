@@ -188,22 +188,18 @@ mod cli {
     }
 
     fn num<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, String> {
-        match v {
-            None => Ok(default),
-            Some(s) => {
-                let negative = s.strip_prefix('-').map(str::parse::<f64>);
-                match negative {
-                    // "-0" is 0.
-                    Some(Ok(0.0)) => cli::unsigned(&s[1..]),
-                    _ => cli::unsigned(&s),
-                }
-                .ok_or_else(|| match negative {
-                    // A negative number is a number, only out of range.
-                    Some(Ok(_)) => format!("{name} cannot be negative: '{s}'"),
-                    _ => format!("{name} needs a number, not '{s}'"),
-                })
-            }
-        }
+        v.map_or(Ok(default), |s| number(&s, name))
+    }
+
+    /// The value `s` of option `name`: a number written without a sign
+    /// ("-0" is 0); a negative number is named as such, only out of range.
+    fn number<T: std::str::FromStr>(s: &str, name: &str) -> Result<T, String> {
+        let negative = s.strip_prefix('-').and_then(|r| r.parse::<f64>().ok());
+        let text = if negative == Some(0.0) { &s[1..] } else { s };
+        cli::unsigned(text).ok_or_else(|| match negative {
+            Some(_) => format!("{name} cannot be negative: '{s}'"),
+            None => format!("{name} needs a number, not '{s}'"),
+        })
     }
 
     /// An output file that exists must be a plain file: not a pipe (opening
@@ -381,7 +377,6 @@ mod cli {
                     .map_err(|e| format!("cannot read '{input}': {e}"))?;
                 // Written beside the target and renamed over it once complete:
                 // a failed run leaves the target (even the input) as it was.
-                // Renaming over a device or a directory would replace it.
                 plain_target(&path)?;
                 let part = format!("{path}.part");
                 // Never through what is already there (a link would send the
@@ -515,9 +510,7 @@ mod cli {
                     })
                     .transpose()?;
                 let nodes = flag(&mut args, "--nodes")
-                    .map(|v| {
-                        cli::unsigned::<u64>(&v).ok_or(format!("--nodes needs a number, not '{v}'"))
-                    })
+                    .map(|v| number::<u64>(&v, "--nodes"))
                     .transpose()?;
                 let tc = flag(&mut args, "--tc")
                     .map(|v| cli::matches::TimeControl::parse(&v))
