@@ -101,6 +101,32 @@ fn output_that_cannot_be_written_is_an_error() {
         assert_eq!(o.status.code(), Some(2), "{err}");
         assert!(err.contains("cannot write the output"), "{err}");
     }
+    // Nor does a stderr that cannot be written turn an error into an abort:
+    // the status still says what happened.
+    for (stderr, args) in [
+        (
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .ok(),
+            vec!["tune", "/nonexistent"],
+        ),
+        (
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .ok(),
+            vec!["datagen", "--games", "0"],
+        ),
+    ] {
+        let Some(stderr) = stderr else { continue };
+        let o = Command::new(me)
+            .args(&args)
+            .stderr(stderr)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
     // A named pipe stands for a device: renaming over it would replace it.
     let fifo = dir.join("pipe");
     let made = Command::new("mkfifo").arg(&fifo).status();
@@ -366,6 +392,10 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
     let small = dir.join("small.txt");
     std::fs::write(&small, format!("{}; 1\n", fen::JIEQI_START)).unwrap();
     let small_path = small.to_str().unwrap();
+    // A refused run leaves an output file already there as it was.
+    let keep = dir.join("keep.txt");
+    std::fs::write(&keep, "precious\n").unwrap();
+    let keep_path = keep.to_str().unwrap();
     for (args, expect) in [
         (vec!["datagen", "--games", "1"], "needs --out"),
         (
@@ -375,6 +405,28 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         (
             vec!["datagen", "--out", out_path, "--nodes", "0"],
             "at least 1",
+        ),
+        (
+            vec!["datagen", "--out", keep_path, "--games", "0"],
+            "error: --games must be at least 1",
+        ),
+        (
+            vec!["datagen", "--out", keep_path, "--nodes", "-0"],
+            "error: --nodes must be at least 1",
+        ),
+        (
+            vec![
+                "datagen",
+                "--out",
+                keep_path,
+                "--games",
+                "99999999999999999999",
+            ],
+            "--games is too large: '99999999999999999999'",
+        ),
+        (
+            vec!["tune", bad_path, "--iterations", "99999999999999999999"],
+            "--iterations is too large",
         ),
         (
             vec!["datagen", "--out", out_path, "--jobs", "+2"],
@@ -455,9 +507,10 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
             "cannot read",
         ),
         (vec!["rescore", bad_path, "--out", out_path], "line 2"),
+        // Not the input's fault: named without its path.
         (
-            vec!["rescore", bad_path, "--out", out_path, "--nodes", "0"],
-            "at least 1",
+            vec!["rescore", bad_path, "--out", keep_path, "--nodes", "0"],
+            "error: --nodes must be at least 1",
         ),
         (
             vec!["rescore", bad_path, "--out", out_path, "--jobs", "0"],
@@ -470,6 +523,7 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         assert!(err.contains(expect), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+    assert_eq!(std::fs::read_to_string(&keep).unwrap(), "precious\n");
     // A tiny run end to end: datagen writes, tune reads and prints a table.
     let o = Command::new(me)
         .args([

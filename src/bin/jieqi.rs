@@ -198,6 +198,10 @@ mod cli {
         let text = if negative == Some(0.0) { &s[1..] } else { s };
         cli::unsigned(text).ok_or_else(|| match negative {
             Some(_) => format!("{name} cannot be negative: '{s}'"),
+            // Digits only, yet not read: past the type's largest value.
+            None if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+                format!("{name} is too large: '{s}'")
+            }
             None => format!("{name} needs a number, not '{s}'"),
         })
     }
@@ -212,6 +216,13 @@ mod cli {
             )),
             _ => Ok(()),
         }
+    }
+
+    /// A line on stderr; a stderr that cannot be written (closed, full)
+    /// loses the line but never stops the command.
+    fn tell(line: &dyn std::fmt::Display) {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "{line}");
     }
 
     fn run(mut args: Vec<String>) -> Result<String, String> {
@@ -348,6 +359,7 @@ mod cli {
                 cfg.rules = rules;
                 let path = flag(&mut args, "--out").ok_or("datagen needs --out FILE")?;
                 nothing_left(&args, "datagen")?;
+                cfg.check()?;
                 plain_target(&path)?;
                 let file = std::fs::File::create(&path)
                     .map_err(|e| format!("cannot create '{path}': {e}"))?;
@@ -355,7 +367,7 @@ mod cli {
                 let games = cfg.games;
                 let report = cli::datagen::generate(&cfg, &mut out, &mut |r| {
                     if r.games % 10 == 0 || r.games == games {
-                        eprintln!("{r}");
+                        tell(&r);
                     }
                 })?;
                 Ok(format!("{report}\nwritten to {path}"))
@@ -373,6 +385,9 @@ mod cli {
                 let [input] = args.as_slice() else {
                     return Err("rescore needs one datagen FILE".into());
                 };
+                if nodes == 0 {
+                    return Err("--nodes must be at least 1".into());
+                }
                 let text = std::fs::read_to_string(input)
                     .map_err(|e| format!("cannot read '{input}': {e}"))?;
                 // Written beside the target and renamed over it once complete:
@@ -394,10 +409,9 @@ mod cli {
                 // Only the file this run made is removed on Ctrl-C.
                 cli::rescore::remove_on_interrupt(&part);
                 let mut out = std::io::BufWriter::new(file);
-                let report = cli::rescore::rescore(&text, nodes, jobs, rules, &mut out, &mut |r| {
-                    eprintln!("{r}")
-                })
-                .map_err(|e| format!("{input}: {e}"));
+                let report =
+                    cli::rescore::rescore(&text, nodes, jobs, rules, &mut out, &mut |r| tell(&r))
+                        .map_err(|e| format!("{input}: {e}"));
                 drop(out);
                 let report = report
                     .and_then(|r| {
@@ -489,7 +503,7 @@ mod cli {
                 };
                 let text = std::fs::read_to_string(path)
                     .map_err(|e| format!("cannot read '{path}': {e}"))?;
-                let log = &mut |l: &str| eprintln!("{l}");
+                let log = &mut |l: &str| tell(&l);
                 match fit {
                     Fit::Linear(opts) => cli::tune::tune_command(&text, rules, &opts, log),
                     Fit::Net(opts) => cli::tune_net::tune_net_command(&text, rules, &opts, log),
@@ -614,13 +628,13 @@ mod cli {
                     Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
                     // A full disk must not pass for a complete `weights.rs`.
                     Err(e) => {
-                        eprintln!("error: cannot write the output: {e}");
+                        tell(&format!("error: cannot write the output: {e}"));
                         2
                     }
                 }
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                tell(&format!("error: {e}"));
                 2
             }
         }

@@ -55,6 +55,18 @@ impl DatagenConfig {
             max_plies: 300,
         }
     }
+
+    /// Whether this run would write anything: checked before the output
+    /// file is made, so a refused run leaves a file already there as it was.
+    pub fn check(&self) -> Result<(), String> {
+        if self.games == 0 {
+            return Err("--games must be at least 1".into());
+        }
+        if self.nodes == 0 {
+            return Err("--nodes must be at least 1".into());
+        }
+        Ok(())
+    }
 }
 
 /// Totals of a run.
@@ -154,9 +166,7 @@ pub fn generate(
     out: &mut dyn Write,
     progress: &mut dyn FnMut(&DatagenReport),
 ) -> Result<DatagenReport, String> {
-    if cfg.nodes == 0 {
-        return Err("--nodes must be at least 1".into());
-    }
+    cfg.check()?;
     let jobs = cfg.jobs.clamp(1, super::MAX_JOBS);
     let next = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
