@@ -486,21 +486,24 @@ fn match_runner_drives_uci_engines_and_forfeits_broken_ones() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    // An engine that dies at once loses every game; the match goes on.
+    // An engine that dies at its first move loses every game; the match
+    // goes on.
+    let dir = common::scratch("dies");
+    let dies = common::fake_engine(&dir, "dies.sh", "", "exit 1");
     let out = Command::new(me)
-        .args([
-            "match",
-            "easy:200",
-            "uci:/bin/false",
-            "--games",
-            "2",
-            "--jobs",
-            "1",
-        ])
+        .args(["match", "easy:200", &dies, "--games", "2", "--jobs", "1"])
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("wins 2  draws 0  losses 0"), "{text}");
+    // One that dies before the first game stops the match: no game played.
+    let out = Command::new(me)
+        .args(["match", "easy:200", "uci:/bin/false", "--games", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("does not start"));
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

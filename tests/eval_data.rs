@@ -127,6 +127,32 @@ fn output_that_cannot_be_written_is_an_error() {
             .unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}");
     }
+    // A write that fails half way (a file-size limit standing for a full
+    // disk) is named by its file, and leaves what was there as it was.
+    let target = dir.join("kept.txt");
+    std::fs::write(&target, "precious\n").unwrap();
+    let t = target.to_str().unwrap();
+    for command in [
+        format!("{me} datagen --games 20 --nodes 200 --out {t}"),
+        format!("{me} rescore {} --nodes 10 --out {t}", data.display()),
+    ] {
+        // rescore's one line fits in the limit: give it more to write.
+        std::fs::write(&data, format!("{}; 1; 20\n", fen::JIEQI_START).repeat(200)).unwrap();
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(format!("trap '' XFSZ; ulimit -f 1; exec {command}"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{command}: {err}");
+        assert!(
+            err.contains(&format!("cannot write '{t}'")),
+            "{command}: {err}"
+        );
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious\n");
+        assert!(!dir.join("kept.txt.part").exists(), "{command}");
+    }
+    std::fs::write(&data, format!("{}; 1; 20\n", fen::JIEQI_START)).unwrap();
     // A named pipe stands for a device: renaming over it would replace it.
     let fifo = dir.join("pipe");
     let made = Command::new("mkfifo").arg(&fifo).status();
@@ -174,7 +200,7 @@ fn output_that_cannot_be_written_is_an_error() {
 
 #[cfg(unix)]
 #[test]
-fn an_interrupted_rescore_leaves_nothing_behind() {
+fn an_interrupted_rescore_or_datagen_leaves_nothing_behind() {
     let me = env!("CARGO_BIN_EXE_jieqi");
     let dir = scratch("rescore-int");
     let data = dir.join("data.txt");
@@ -183,37 +209,37 @@ fn an_interrupted_rescore_leaves_nothing_behind() {
     // Enough deep searches to be interrupted long before the end.
     let text = format!("{}; 1; 20\n", fen::JIEQI_START).repeat(400);
     std::fs::write(&data, &text).unwrap();
-    std::fs::write(&target, "kept\n").unwrap();
-    let child = Command::new(me)
-        .args([
-            "rescore",
-            data.to_str().unwrap(),
-            "--out",
-            target.to_str().unwrap(),
-        ])
-        .args(["--nodes", "2000000"])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    for _ in 0..500 {
-        if part.exists() {
-            break;
+    for args in [
+        vec!["rescore", data.to_str().unwrap()],
+        vec!["datagen", "--games", "1000"],
+    ] {
+        std::fs::write(&target, "kept\n").unwrap();
+        let child = Command::new(me)
+            .args(&args)
+            .args(["--out", target.to_str().unwrap(), "--nodes", "2000000"])
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        for _ in 0..500 {
+            if part.exists() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
         }
-        std::thread::sleep(std::time::Duration::from_millis(10));
+        assert!(part.exists(), "{args:?} never started its file");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let status = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {err}");
+        assert!(err.contains("interrupted"), "{err}");
+        assert!(!part.exists(), "{args:?}: {err}");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept\n");
     }
-    assert!(part.exists(), "the rescore never started its file");
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{err}");
-    assert!(err.contains("interrupted"), "{err}");
-    assert!(!part.exists(), "{err}");
-    assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -429,6 +455,18 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
             "--iterations is too large",
         ),
         (
+            vec!["tune", bad_path, "--rate", "1e400"],
+            "--rate is too large: '1e400'",
+        ),
+        (
+            vec!["tune", bad_path, "--rate", "inf"],
+            "--rate needs a number, not 'inf'",
+        ),
+        (
+            vec!["datagen", "--out", keep_path, "--bogus"],
+            "unknown datagen option '--bogus' (jieqi datagen --help)",
+        ),
+        (
             vec!["datagen", "--out", out_path, "--jobs", "+2"],
             "--jobs needs a number, not '+2'",
         ),
@@ -540,6 +578,23 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
     let src = String::from_utf8_lossy(&o.stdout);
     assert!(src.contains("pub const WEIGHTS"), "{src}");
     assert!(String::from_utf8_lossy(&o.stderr).contains("K = "));
+    // A rate that throws the weights about: refused, nothing printed (the
+    // weights were printed saturated, status 0).
+    let o = Command::new(me)
+        .args([
+            "tune",
+            out_path,
+            "--iterations",
+            "3",
+            "--rate",
+            "99999999999999999999",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("the fit diverged"), "{err}");
+    assert!(o.stdout.is_empty());
     let o = Command::new(me)
         .args([
             "tune",

@@ -6,7 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::scratch;
+use common::{fake_engine, scratch};
 
 const ME: &str = env!("CARGO_BIN_EXE_jieqi");
 
@@ -21,23 +21,6 @@ fn text(b: &[u8]) -> String {
 /// What a run printed, stdout then stderr.
 fn all_output(out: &Output) -> String {
     text(&out.stdout) + &text(&out.stderr)
-}
-
-/// A fake engine: answers the handshake, runs `on_go` for every `go`, and
-/// runs `on_start` once when it starts.
-fn fake_engine(dir: &Path, name: &str, on_start: &str, on_go: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let script = dir.join(name);
-    std::fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\n{on_start}\nwhile read l; do case \"$l\" in\n  uci) echo uciok;;\n  \
-             isready) echo readyok;;\n  go*) {on_go};;\n  quit) exit 0;;\nesac; done\n"
-        ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    format!("uci:{}", script.display())
 }
 
 /// A fake engine (as [`fake_engine`]) that starts a helper process first,
@@ -634,12 +617,59 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
     for (args, want) in [
         (
             vec!["random", "random", "--movetime", "+5"],
-            "--movetime needs milliseconds above 0, not '+5'",
+            "--movetime needs milliseconds from 1 to 86400000, not '+5'",
         ),
-        (vec!["random", "random", "--movetime", "-5"], "above 0"),
-        (vec!["random", "random", "--movetime", "0"], "above 0"),
-        (vec!["random", "random", "--movetime", "nan"], "above 0"),
-        (vec!["random", "random", "--movetime", "inf"], "above 0"),
+        (
+            vec!["random", "random", "--movetime", "-5"],
+            "from 1 to 86400000",
+        ),
+        (
+            vec!["random", "random", "--movetime", "0"],
+            "from 1 to 86400000",
+        ),
+        (
+            vec!["random", "random", "--movetime", "nan"],
+            "from 1 to 86400000",
+        ),
+        (
+            vec!["random", "random", "--movetime", "inf"],
+            "from 1 to 86400000",
+        ),
+        // Below a millisecond it became 0; past a day, an engine was told
+        // nonsense and forfeited every game.
+        (
+            vec!["random", "random", "--movetime", "0.4"],
+            "from 1 to 86400000, not '0.4'",
+        ),
+        (vec!["random", "random", "--movetime", "1e30"], "not '1e30'"),
+        (
+            vec!["random", "random", "--nodes", "0"],
+            "--nodes must be at least 1",
+        ),
+        (
+            vec!["hard:0", "random"],
+            "the node budget in 'hard:0' must be at least 1",
+        ),
+        (
+            vec!["hard:99999999999999999999", "random"],
+            "the node budget in 'hard:99999999999999999999' is too large",
+        ),
+        (
+            vec!["random", "random", "--alpha", "0.1"],
+            "--alpha is an error rate of --sprt: give it with --sprt",
+        ),
+        (
+            vec!["random", "random", "--sprt", "0", "99999"],
+            "--sprt needs ELO0 < ELO1, both from -1600 to 1600",
+        ),
+        (
+            vec!["random", "random", "--seed", "99999999999999999999"],
+            "--seed is too large",
+        ),
+        (
+            vec!["random", "random", "--bogus"],
+            "unknown match option '--bogus'",
+        ),
         (
             vec!["random", "random", "--nodes", "+5"],
             "--nodes needs a number, not '+5'",
@@ -888,7 +918,7 @@ fn a_game_past_the_ply_limit_is_called_a_draw_and_its_record_says_so() {
 }
 
 #[test]
-fn a_game_neither_engine_starts_is_not_scored_and_tags_are_escaped() {
+fn an_engine_that_does_not_start_stops_the_match_and_tags_are_escaped() {
     let dir = scratch("no-start");
     let out = run(&[
         "match",
@@ -899,12 +929,23 @@ fn a_game_neither_engine_starts_is_not_scored_and_tags_are_escaped() {
         "--jobs",
         "1",
     ]);
+    // Neither starts: a mistake in the command, refused before any game.
     let said = all_output(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
     assert!(
-        said.contains("game 1: could not start: neither engine started"),
+        said.contains("engine 1 'uci:/nonexistent/a' does not start as a UCI engine")
+            && said.contains("no game played"),
         "{said}"
     );
-    assert!(said.contains("wins 0  draws 0  losses 0"), "{said}");
+    assert!(!said.contains("game 1"), "{said}");
+    // Nor does a bare name that is no level: read as a command, it does not
+    // start either (it forfeited every game, status 0).
+    for engines in [["random", "hardd"], ["random:100", "random"]] {
+        let out = run(&["match", engines[0], engines[1], "--games", "2"]);
+        let said = all_output(&out);
+        assert_eq!(out.status.code(), Some(2), "{engines:?}: {said}");
+        assert!(said.contains("does not start as a UCI engine"), "{said}");
+    }
     // A quote in an engine's command is escaped in the record's tag, and a
     // record that cannot be written is said so.
     let engine = fake_engine(&dir, "we\"ird", "", "echo bestmove a0a1");

@@ -1,9 +1,12 @@
 //! `jieqi match --sprt` and `--openings`: the test's arithmetic through the
 //! library, then the program as a user runs it (quick random and
-//! cannot-start engines only).
+//! crashing engines only).
 
-use std::path::PathBuf;
+mod common;
+
 use std::process::{Command, Output};
+
+use common::{fake_engine, scratch};
 
 use jieqi::cli::matches::parse_openings;
 use jieqi::cli::sprt::{score_of_elo, Sprt, SprtError, Verdict};
@@ -110,13 +113,6 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("jieqi-sprt-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn match_cycles_openings_by_pair_and_names_the_verdict() {
     let dir = scratch("openings");
@@ -171,10 +167,12 @@ fn match_cycles_openings_by_pair_and_names_the_verdict() {
 
 #[test]
 fn match_stops_when_a_bound_is_reached() {
-    // An engine that cannot start loses every game at once.
+    // An engine that crashes at its first move loses every game at once.
+    let dir = scratch("crash");
+    let crash = fake_engine(&dir, "crash.sh", "", "exit 3");
     for (engines, verdict) in [
-        (["random", "uci:false"], "H1 accepted"),
-        (["uci:false", "random"], "H0 accepted"),
+        (["random", crash.as_str()], "H1 accepted"),
+        ([crash.as_str(), "random"], "H0 accepted"),
     ] {
         let out = run(&[
             "match", engines[0], engines[1], "--games", "40", "--sprt", "0", "400", "--jobs", "1",
@@ -189,6 +187,7 @@ fn match_stops_when_a_bound_is_reached() {
             "the match did not stop:\n{stdout}"
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -83,7 +83,7 @@ mod cli {
         Some(match cmd {
             "uci" => "usage: jieqi [uci]\n  UCI engine on stdin/stdout (Jieqi FEN and move text)",
             "perft" => "usage: jieqi perft DEPTH [FEN] [--rules R]\n  per-move divide, then total (DEPTH 0 to 9)\n  --rules chess|hidden-chess: FEN may be startpos",
-            "moves" => "usage: jieqi moves FEN [--rules R]\n  legal moves, sorted, one line\n  --rules chess|hidden-chess: FEN|startpos [moves] [MOVE...], the moves after those",
+            "moves" => "usage: jieqi moves FEN [--rules R] [--notation N]\n  legal moves, sorted, one line\n  --notation wxf|chinese|vietnamese|coords: one move a line, its text after a tab\n  --rules chess|hidden-chess: FEN|startpos [moves] [MOVE...], the moves after those",
             "bench" => "usage: jieqi bench [DEPTH]\n  fixed search (default depth 5): total nodes and nodes/s",
             "match" => return Some(format!("usage: jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS | --nodes N | --tc B+I]
               [--seed S] [--jobs J] [--out DIR] [--openings FILE]
@@ -192,30 +192,26 @@ mod cli {
     }
 
     /// The value `s` of option `name`: a number written without a sign
-    /// ("-0" is 0); a negative number is named as such, only out of range.
+    /// ("-0" is 0); a negative number is named as such, and so is one past
+    /// the largest value (digits past the type's range, or a decimal such
+    /// as `1e400` past a float's); `inf` and `NaN` are not numbers.
     fn number<T: std::str::FromStr>(s: &str, name: &str) -> Result<T, String> {
         let negative = s.strip_prefix('-').and_then(|r| r.parse::<f64>().ok());
         let text = if negative == Some(0.0) { &s[1..] } else { s };
-        cli::unsigned(text).ok_or_else(|| match negative {
+        let float = text.parse::<f64>().ok();
+        let digits = text.bytes().next().is_some_and(|b| b.is_ascii_digit());
+        let read = cli::unsigned::<T>(text).filter(|_| float.is_none_or(f64::is_finite));
+        read.ok_or_else(|| match negative {
             Some(_) => format!("{name} cannot be negative: '{s}'"),
+            None if digits && float.is_some_and(f64::is_infinite) => {
+                format!("{name} is too large: '{s}'")
+            }
             // Digits only, yet not read: past the type's largest value.
-            None if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+            None if digits && s.bytes().all(|b| b.is_ascii_digit()) => {
                 format!("{name} is too large: '{s}'")
             }
             None => format!("{name} needs a number, not '{s}'"),
         })
-    }
-
-    /// An output file that exists must be a plain file: not a pipe (opening
-    /// it would wait for a reader), a device or a directory, nor a link
-    /// (`rescore` renames its finished file over the target).
-    fn plain_target(path: &str) -> Result<(), String> {
-        match std::fs::symlink_metadata(path) {
-            Ok(m) if !m.is_file() => Err(format!(
-                "--out '{path}' is not a regular file (a link, a directory, a pipe or a device)"
-            )),
-            _ => Ok(()),
-        }
     }
 
     /// A line on stderr; a stderr that cannot be written (closed, full)
@@ -258,7 +254,20 @@ mod cli {
                 .get(i + 1)
                 .filter(|v| !v.is_empty() && !v.starts_with("--"));
             if value.is_none() && !NO_VALUE.contains(&a.as_str()) {
-                return Err(format!("{a} needs a value"));
+                // An option the command's usage does not name is unknown,
+                // whether or not a value follows.
+                let named = |u: &str| {
+                    u.match_indices(a.as_str()).any(|(k, _)| {
+                        !u[k + a.len()..]
+                            .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+                    })
+                };
+                return Err(match usage_of(&cmd) {
+                    Some(u) if !named(&u) => {
+                        format!("unknown {cmd} option '{a}' (jieqi {cmd} --help)")
+                    }
+                    _ => format!("{a} needs a value"),
+                });
             }
         }
         match cmd.as_str() {
@@ -360,15 +369,14 @@ mod cli {
                 let path = flag(&mut args, "--out").ok_or("datagen needs --out FILE")?;
                 nothing_left(&args, "datagen")?;
                 cfg.check()?;
-                plain_target(&path)?;
-                let file = std::fs::File::create(&path)
-                    .map_err(|e| format!("cannot create '{path}': {e}"))?;
-                let mut out = std::io::BufWriter::new(file);
                 let games = cfg.games;
-                let report = cli::datagen::generate(&cfg, &mut out, &mut |r| {
-                    if r.games % 10 == 0 || r.games == games {
-                        tell(&r);
-                    }
+                let report = cli::write_new_file(&path, |out| {
+                    cli::datagen::generate(&cfg, out, &mut |r| {
+                        // The last report is the command's result, printed once.
+                        if r.games % 10 == 0 && r.games < games {
+                            tell(&r);
+                        }
+                    })
                 })?;
                 Ok(format!("{report}\nwritten to {path}"))
             }
@@ -390,38 +398,10 @@ mod cli {
                 }
                 let text = std::fs::read_to_string(input)
                     .map_err(|e| format!("cannot read '{input}': {e}"))?;
-                // Written beside the target and renamed over it once complete:
-                // a failed run leaves the target (even the input) as it was.
-                plain_target(&path)?;
-                let part = format!("{path}.part");
-                // Never through what is already there (a link would send the
-                // data elsewhere, a pipe would wait for a reader): a new file.
-                let file = std::fs::OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .open(&part)
-                    .map_err(|e| match e.kind() {
-                        std::io::ErrorKind::AlreadyExists => format!(
-                            "'{part}' already exists (an unfinished run's?): remove it first"
-                        ),
-                        _ => format!("cannot create '{part}': {e}"),
-                    })?;
-                // Only the file this run made is removed on Ctrl-C.
-                cli::rescore::remove_on_interrupt(&part);
-                let mut out = std::io::BufWriter::new(file);
-                let report =
-                    cli::rescore::rescore(&text, nodes, jobs, rules, &mut out, &mut |r| tell(&r))
-                        .map_err(|e| format!("{input}: {e}"));
-                drop(out);
-                let report = report
-                    .and_then(|r| {
-                        std::fs::rename(&part, &path)
-                            .map(|_| r)
-                            .map_err(|e| format!("cannot write '{path}': {e}"))
-                    })
-                    .inspect_err(|_| {
-                        let _ = std::fs::remove_file(&part);
-                    })?;
+                let report = cli::write_new_file(&path, |out| {
+                    cli::rescore::rescore(&text, nodes, jobs, rules, out, &mut |r| tell(&r))
+                        .map_err(|e| format!("{input}: {e}"))
+                })?;
                 Ok(format!("written to {path} ({report})"))
             }
             "tune" => {
@@ -514,18 +494,27 @@ mod cli {
                 let chess = chess_flag(&mut args);
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
                 let games = num(flag(&mut args, "--games"), "--games", 20usize)?;
+                // Up to a day a move: a longer wait is a mistake, and past
+                // u64 milliseconds an engine would be told nonsense.
+                const DAY_MS: f64 = 86_400_000.0;
                 let movetime = flag(&mut args, "--movetime")
                     .map(|v| {
-                        cli::unsigned::<f64>(&v)
-                            .filter(|t| t.is_finite() && *t > 0.0)
+                        number::<f64>(&v, "--movetime")
+                            .ok()
+                            .filter(|t| (1.0..=DAY_MS).contains(t))
                             .ok_or_else(|| {
-                                format!("--movetime needs milliseconds above 0, not '{v}'")
+                                format!(
+                                    "--movetime needs milliseconds from 1 to {DAY_MS}, not '{v}'"
+                                )
                             })
                     })
                     .transpose()?;
                 let nodes = flag(&mut args, "--nodes")
                     .map(|v| number::<u64>(&v, "--nodes"))
                     .transpose()?;
+                if nodes == Some(0) {
+                    return Err("--nodes must be at least 1".into());
+                }
                 let tc = flag(&mut args, "--tc")
                     .map(|v| cli::matches::TimeControl::parse(&v))
                     .transpose()?;
@@ -543,6 +532,13 @@ mod cli {
                     return Err("--games must be at least 1".into());
                 }
                 let out_dir = flag(&mut args, "--out");
+                if !args.iter().any(|a| a == "--sprt") {
+                    if let Some(a) = args.iter().find(|a| *a == "--alpha" || *a == "--beta") {
+                        return Err(format!(
+                            "{a} is an error rate of --sprt: give it with --sprt"
+                        ));
+                    }
+                }
                 let alpha = num(flag(&mut args, "--alpha"), "--alpha", 0.05f64)?;
                 let beta = num(flag(&mut args, "--beta"), "--beta", 0.05f64)?;
                 let sprt = match args.iter().position(|a| a == "--sprt") {

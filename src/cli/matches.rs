@@ -358,7 +358,15 @@ pub(crate) fn builtin_spec(spec: &str) -> Option<Result<BuiltinSpec, String>> {
     };
     let nodes = match rest.split_once(':') {
         Some((_, b)) => match super::unsigned::<u64>(b) {
+            Some(0) => {
+                return Some(Err(format!(
+                    "the node budget in '{spec}' must be at least 1"
+                )))
+            }
             Some(n) => Some(n),
+            None if !b.is_empty() && b.bytes().all(|c| c.is_ascii_digit()) => {
+                return Some(Err(format!("the node budget in '{spec}' is too large")))
+            }
             None => return Some(Err(format!("bad node budget in '{spec}'"))),
         },
         None => None,
@@ -1115,9 +1123,21 @@ pub(crate) fn run_games(
     board: impl Board,
     play_game: impl Fn(usize) -> Result<GameReport, String> + Sync,
 ) -> Result<(usize, usize, usize), String> {
-    for spec in &cfg.engines {
-        if let Some(Err(e)) = builtin_spec(spec) {
-            return Err(e);
+    // An engine that does not start before any game is a mistake in the
+    // command (a misspelt name, a missing program), not a match it loses.
+    for (k, spec) in cfg.engines.iter().enumerate() {
+        match builtin_spec(spec) {
+            Some(Err(e)) => return Err(e),
+            Some(Ok(_)) => {}
+            None if spec == "random" => {}
+            None => {
+                UciEngine::start(spec.strip_prefix("uci:").unwrap_or(spec)).map_err(|e| {
+                    format!(
+                        "engine {} '{spec}' does not start as a UCI engine ({e}): no game played",
+                        k + 1
+                    )
+                })?;
+            }
         }
     }
     if let Some(dir) = &cfg.out_dir {

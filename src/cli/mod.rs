@@ -47,6 +47,87 @@ pub(crate) fn exit_on_interrupt(mut clean_up: impl FnMut() -> String + Send + 's
     let _ = &mut clean_up;
 }
 
+/// Write the file `path` with `work`, all or nothing: into a new
+/// `PATH.part` beside it, renamed over `path` once complete, so a run that
+/// fails, or is stopped with Ctrl-C or SIGTERM (exit status 130), leaves
+/// what was at `path` as it was and nothing beside it. A `path` that exists
+/// must be a plain file (a link would be replaced by the renamed file, a
+/// device or a pipe too), and a `.part` left by an unfinished run is never
+/// written through (it could be a link or a pipe): both are refused. A
+/// failed write is named by the file it was for.
+pub fn write_new_file<R>(
+    path: &str,
+    work: impl FnOnce(&mut dyn std::io::Write) -> Result<R, String>,
+) -> Result<R, String> {
+    use std::io::Write;
+    /// The writer, remembering its first error.
+    struct Tracked<W> {
+        inner: W,
+        error: Option<String>,
+    }
+    impl<W: Write> Tracked<W> {
+        fn track<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+            if let Err(e) = &r {
+                self.error.get_or_insert_with(|| e.to_string());
+            }
+            r
+        }
+    }
+    impl<W: Write> Write for Tracked<W> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let r = self.inner.write(buf);
+            self.track(r)
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            let r = self.inner.flush();
+            self.track(r)
+        }
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if !m.is_file() => {
+            return Err(format!(
+                "--out '{path}' is not a regular file (a link, a directory, a pipe or a device)"
+            ))
+        }
+        _ => {}
+    }
+    let part = format!("{path}.part");
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&part)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => {
+                format!("'{part}' already exists (an unfinished run's?): remove it first")
+            }
+            _ => format!("cannot create '{part}': {e}"),
+        })?;
+    // Only the file this run made is removed on an interrupt.
+    let removed = part.clone();
+    exit_on_interrupt(move || {
+        let _ = std::fs::remove_file(&removed);
+        format!("'{removed}' removed")
+    });
+    let mut out = Tracked {
+        inner: std::io::BufWriter::new(file),
+        error: None,
+    };
+    let done = work(&mut out).and_then(|r| out.flush().map(|_| r).map_err(|e| e.to_string()));
+    let done = match (done, out.error.take()) {
+        (Err(_), Some(e)) => Err(format!("cannot write '{path}': {e}")),
+        (done, _) => done,
+    };
+    drop(out);
+    done.and_then(|r| {
+        std::fs::rename(&part, path)
+            .map(|_| r)
+            .map_err(|e| format!("cannot write '{path}': {e}"))
+    })
+    .inspect_err(|_| {
+        let _ = std::fs::remove_file(&part);
+    })
+}
+
 /// The most threads a command runs (`--jobs`; each thread is a game or a
 /// search). The flag refuses more, and every command clamps to the same.
 pub const MAX_JOBS: usize = 256;

@@ -117,17 +117,6 @@ pub fn rescore(
     Ok(report)
 }
 
-/// On Ctrl-C or SIGTERM, remove the unfinished `part` file and exit with
-/// status 130: an interrupted rescore leaves its target as it was and
-/// nothing beside it. Installed once per process.
-pub fn remove_on_interrupt(part: &str) {
-    let part = part.to_owned();
-    super::exit_on_interrupt(move || {
-        let _ = std::fs::remove_file(&part);
-        format!("'{part}' removed")
-    });
-}
-
 impl std::fmt::Display for RescoreReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(

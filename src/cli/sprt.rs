@@ -31,10 +31,14 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// The largest Elo difference a hypothesis may name: a 99.99% score, past
+/// which no match of a reasonable length tells two hypotheses apart.
+pub const MAX_ELO: f64 = 1600.0;
+
 /// Parameters of a test that cannot give a meaningful answer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SprtError {
-    /// `elo0` and `elo1` must be finite with `elo0 < elo1`.
+    /// `elo0` and `elo1` must lie within ±[`MAX_ELO`] with `elo0 < elo1`.
     Hypotheses { elo0: f64, elo1: f64 },
     /// Error rates must lie strictly between 0 and 1, with `alpha + beta < 1`.
     ErrorRates { alpha: f64, beta: f64 },
@@ -45,7 +49,7 @@ impl fmt::Display for SprtError {
         match self {
             SprtError::Hypotheses { elo0, elo1 } => write!(
                 f,
-                "--sprt needs ELO0 < ELO1 (finite numbers), not {elo0} and {elo1}"
+                "--sprt needs ELO0 < ELO1, both from -{MAX_ELO} to {MAX_ELO}, not {elo0} and {elo1}"
             ),
             SprtError::ErrorRates { alpha, beta } => write!(
                 f,
@@ -78,7 +82,8 @@ pub struct Sprt {
 
 impl Sprt {
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
-        if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
+        let elo = |e: f64| (-MAX_ELO..=MAX_ELO).contains(&e);
+        if !(elo(elo0) && elo(elo1) && elo0 < elo1) {
             return Err(SprtError::Hypotheses { elo0, elo1 });
         }
         let rate = |r: f64| r > 0.0 && r < 1.0;

@@ -449,6 +449,16 @@ pub fn tune_command(
     let w = fit(&samples, &held, &start, k, opts, &mut |it, e, h| {
         log(&format!("iteration {it}: error {e:.6}, held out {h:.6}"))
     });
+    // A rate too large for the data throws the weights about: printed,
+    // they would replace the engine's with nonsense.
+    let sane = |v: f64| v.is_finite() && v.abs() <= eval::MATE as f64;
+    if !w.iter().all(|&(a, b)| sane(a) && sane(b)) {
+        return Err(format!(
+            "the fit diverged (a weight past {} or not a number): try a smaller --rate than {}",
+            eval::MATE,
+            opts.rate
+        ));
+    }
     let w = rounded(&w);
     let wf = to_f64(&w);
     let (after, held_after) = (err(&wf, &samples), err(&wf, &held));

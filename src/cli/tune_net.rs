@@ -367,6 +367,35 @@ pub fn tune_net_command(
         log(&format!("epoch {e}: error {err:.6}, held out {h:.6}"))
     });
     let best = net_error(&net, &scale, &held, &linear, k, opts.score_weight);
+    // Printed, a diverged network (its integers clamped) would replace the
+    // engine's with nonsense.
+    let int16 = |v: f64| v.round().abs() <= 32767.0;
+    let fits = best.is_finite()
+        && int16(net.out_bias)
+        && net.out.iter().all(|&v| int16(v))
+        && net
+            .b1
+            .iter()
+            .all(|&b| (b * ONE as f64).round().abs() <= i32::MAX as f64)
+        && (0..INPUTS).all(|i| {
+            (0..HIDDEN).all(|j| int16(net.w1[j * INPUTS + i] / scale[i] * W1_SCALE as f64))
+        });
+    // No pass beat the network of zeros the fit starts from: printed, it
+    // would take the engine's correction away.
+    if best.is_nan() || best >= linear_held {
+        return Err(format!(
+            "no pass did better on the held-out positions than the linear evaluation \
+             alone ({linear_held:.6}): nothing to print; try a smaller --rate than {}",
+            opts.rate
+        ));
+    }
+    if !fits {
+        return Err(format!(
+            "the fit diverged (a weight past its integer's range or not a number): \
+             try a smaller --rate than {}",
+            opts.rate
+        ));
+    }
     log(&format!(
         "held out: linear {linear_held:.6} -> with the network {best:.6}"
     ));

@@ -92,3 +92,21 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// A fake UCI engine: a shell script in `dir` that runs `on_start`, then
+/// answers `uci` and `isready`, runs `on_go` for every `go` and leaves on
+/// `quit`; returned as a match engine (`uci:PATH`).
+pub fn fake_engine(dir: &std::path::Path, name: &str, on_start: &str, on_go: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let script = dir.join(name);
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\n{on_start}\nwhile read l; do case \"$l\" in\n  uci) echo uciok;;\n  \
+             isready) echo readyok;;\n  go*) {on_go};;\n  quit) exit 0;;\nesac; done\n"
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    format!("uci:{}", script.display())
+}
