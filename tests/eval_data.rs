@@ -506,6 +506,10 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         // No block held out: no pass could be chosen (an all-zero network was printed).
         (vec!["tune", small_path, "--net"], "1 positions are too few"),
         (
+            vec!["datagen", "--out", keep_path, "--rules"],
+            "--rules needs a value",
+        ),
+        (
             vec!["tune", bad_path, "--free", "5"],
             "--free needs FIRST-LAST",
         ),
@@ -750,4 +754,33 @@ fn with_the_net_a_sample_predicts_the_engines_whole_evaluation() {
         assert!((s.eval(&w) - engine).abs() <= 13.0, "{}", fen::write(&pos));
     }
     assert!(corrected > 30, "the correction is rarely zero");
+}
+
+/// A rate that throws the weights about is refused, even where the
+/// held-out choice would keep the weights the fit started from (they were
+/// printed unchanged, status 0, with the error gone to NaN).
+#[test]
+fn a_diverged_linear_fit_is_refused_with_positions_held_out() {
+    let text: String = (0..6000)
+        .map(|i| {
+            format!(
+                "{}; {}; {}\n",
+                fen::JIEQI_START,
+                (i % 3) as f32 / 2.0,
+                i % 50
+            )
+        })
+        .collect();
+    let opts = FitOptions {
+        iterations: 100,
+        rate: 1e308,
+        ..FitOptions::default()
+    };
+    let e = tune::tune_command(&text, RuleSet::Jieqi, &opts, &mut |_| {}).unwrap_err();
+    assert!(e.contains("the fit diverged"), "{e}");
+    let opts = FitOptions {
+        iterations: 100,
+        ..FitOptions::default()
+    };
+    assert!(tune::tune_command(&text, RuleSet::Jieqi, &opts, &mut |_| {}).is_ok());
 }

@@ -678,6 +678,36 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
     refused(&["perft", "+2"], "perft needs a depth from 0 to 9");
     // What a command does not read is refused, not ignored.
     for (args, want) in [
+        (vec!["bench", "1", "--rules"], "--rules needs a value"),
+        (
+            vec!["bench", "1", "--rules", "xiangqi"],
+            "bench takes --rules chess or hidden-chess, not 'xiangqi'",
+        ),
+        (
+            vec!["soak", "--x"],
+            "unknown soak option '--x' (jieqi soak --help)",
+        ),
+        (vec!["fuzz", "--x"], "unknown fuzz option '--x'"),
+        (
+            vec!["result", "startpos", "--x"],
+            "unknown result option '--x'",
+        ),
+        (
+            vec!["match", "random", "random", "--sprt", "0", "inf"],
+            "--sprt needs two Elo numbers",
+        ),
+        (
+            vec!["soak", "--games", "1e20"],
+            "--games needs a number, not '1e20'",
+        ),
+        (
+            vec!["soak", "--games", "1e400"],
+            "--games needs a number, not '1e400'",
+        ),
+        (
+            vec!["soak", "--games", "-inf"],
+            "--games needs a number, not '-inf'",
+        ),
         (
             vec!["bench", "1", "--nodes", "-1"],
             "unexpected argument '--nodes' (jieqi bench --help)",

@@ -68,14 +68,16 @@ mod cli {
   results only). --l2 L adds L times the squared distance from the current weights
   (in units of 100 cp) to the error. One block of 500 positions in ten is held out;
   the weights kept are those with the lowest error on it (checked every 100
-  iterations; under 4500 positions nothing is held out and the last are kept).
+  iterations; up to 4500 positions nothing is held out and the last are kept).
   Progress goes to stderr; stdout is the new engine/src/ai/eval/weights.rs.
   --free FIRST-LAST fits only the features FIRST to LAST (indices, as the output's
   order), the others held; --with-net adds the learnt correction to every
   prediction, so new features learn what the whole evaluation misses.
   --net fits the learnt correction instead, the linear weights fixed (default 30
   epochs of mini-batches of 1024, rate 0.001, seed 1; the pass with the lowest
-  held-out error is kept); stdout is the new engine/src/ai/eval/net_weights.rs.";
+  held-out error is kept, so it needs at least 5000 positions); stdout is the
+  new engine/src/ai/eval/net_weights.rs. A fit that diverges (a --rate too large)
+  is refused, nothing printed.";
 
     /// The usage of one subcommand, for `jieqi CMD --help` and `jieqi help CMD`.
     fn usage_of(cmd: &str) -> Option<String> {
@@ -84,7 +86,7 @@ mod cli {
             "uci" => "usage: jieqi [uci]\n  UCI engine on stdin/stdout (Jieqi FEN and move text)",
             "perft" => "usage: jieqi perft DEPTH [FEN] [--rules R]\n  per-move divide, then total (DEPTH 0 to 9)\n  --rules chess|hidden-chess: FEN may be startpos",
             "moves" => "usage: jieqi moves FEN [--rules R] [--notation N]\n  legal moves, sorted, one line\n  --notation wxf|chinese|vietnamese|coords: one move a line, its text after a tab\n  --rules chess|hidden-chess: FEN|startpos [moves] [MOVE...], the moves after those",
-            "bench" => "usage: jieqi bench [DEPTH]\n  fixed search (default depth 5): total nodes and nodes/s",
+            "bench" => "usage: jieqi bench [DEPTH] [--rules chess|hidden-chess]\n  fixed search (default depth 5, 6 for chess): total nodes and nodes/s\n  (the Jieqi bench's positions have their own rule sets)",
             "match" => return Some(format!("usage: jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS | --nodes N | --tc B+I]
               [--seed S] [--jobs J] [--out DIR] [--openings FILE]
               [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
@@ -111,6 +113,9 @@ mod cli {
           --beta are its error rates (default 0.05 each). The LLR and its bounds are
           shown after every game; the verdict (or inconclusive) closes the summary.")),
             "datagen" => DATAGEN_USAGE,
+            "soak" => "usage: jieqi soak [--games N] [--rules R] [--seed S] [--jobs J]\n\nPlays N games (random play biased to captures; one in ten by the engine),\ncycling through every rule set unless --rules is given, and checks at every\nply: make/unmake of every legal move, each seat's FEN reading back, move\ntexts unique per notation and reading back; at a random ply and at the end,\neach seat's record restoring to the same public record. The first failure\nstops the run, naming the game, its seed and the ply.",
+            "fuzz" => "usage: jieqi fuzz [--cases N] [--seed S]\n\nFeeds N mutated valid texts (positions of every rule set, each seat's\nmove texts, display notations) through the readers, checks that what\nthey accept is usable, and prints how many inputs reached each outcome.\nA failure stops the run with a message naming the input.",
+            "result" => cli::result::HELP,
             "tune" => TUNE_USAGE,
             "rescore" => RESCORE_USAGE,
             "help" => USAGE,
@@ -196,14 +201,20 @@ mod cli {
     /// the largest value (digits past the type's range, or a decimal such
     /// as `1e400` past a float's); `inf` and `NaN` are not numbers.
     fn number<T: std::str::FromStr>(s: &str, name: &str) -> Result<T, String> {
-        let negative = s.strip_prefix('-').and_then(|r| r.parse::<f64>().ok());
+        let negative = s
+            .strip_prefix('-')
+            .and_then(|r| r.parse::<f64>().ok())
+            .filter(|v| v.is_finite());
         let text = if negative == Some(0.0) { &s[1..] } else { s };
         let float = text.parse::<f64>().ok();
         let digits = text.bytes().next().is_some_and(|b| b.is_ascii_digit());
+        // A fraction reads: the option takes decimals (`1e400` is then too
+        // large), else whole numbers only (`1e20` is no whole number).
+        let decimal = "0.5".parse::<T>().is_ok();
         let read = cli::unsigned::<T>(text).filter(|_| float.is_none_or(f64::is_finite));
         read.ok_or_else(|| match negative {
             Some(_) => format!("{name} cannot be negative: '{s}'"),
-            None if digits && float.is_some_and(f64::is_infinite) => {
+            None if decimal && digits && float.is_some_and(f64::is_infinite) => {
                 format!("{name} is too large: '{s}'")
             }
             // Digits only, yet not read: past the type's largest value.
@@ -312,9 +323,6 @@ mod cli {
                 }
             }
             "soak" => {
-                if args.iter().any(|a| a == "--help" || a == "-h") {
-                    return Ok("usage: jieqi soak [--games N] [--rules R] [--seed S] [--jobs J]\n\nPlays N games (random play biased to captures; one in ten by the engine),\ncycling through every rule set unless --rules is given, and checks at every\nply: make/unmake of every legal move, each seat's FEN reading back, move\ntexts unique per notation and reading back; at a random ply and at the end,\neach seat's record restoring to the same public record. The first failure\nstops the run, naming the game, its seed and the ply.".into());
-                }
                 let rules = match flag(&mut args, "--rules") {
                     None => None,
                     Some(r) => Some(RuleSet::from_id(&r).ok_or(format!("unknown rules '{r}'"))?),
@@ -326,18 +334,12 @@ mod cli {
                 cli::soak::soak(games, rules, seed, jobs).map(|r| r.to_string())
             }
             "fuzz" => {
-                if args.iter().any(|a| a == "--help" || a == "-h") {
-                    return Ok("usage: jieqi fuzz [--cases N] [--seed S]\n\nFeeds N mutated valid texts (positions of every rule set, each seat's\nmove texts, display notations) through the readers, checks that what\nthey accept is usable, and prints how many inputs reached each outcome.\nA failure stops the run with a message naming the input.".into());
-                }
                 let cases = num(flag(&mut args, "--cases"), "--cases", 100_000u64)?;
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                 nothing_left(&args, "fuzz")?;
                 Ok(cli::fuzz::fuzz_command(cases, seed))
             }
             "result" => {
-                if args.iter().any(|a| a == "--help" || a == "-h") {
-                    return Ok(cli::result::HELP.to_string());
-                }
                 if let Some(v) = chess_flag(&mut args) {
                     let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                     return cli::chess::result_command(&args, v, seed);
@@ -348,6 +350,13 @@ mod cli {
             }
             "bench" => {
                 let chess = chess_flag(&mut args).is_some();
+                if let Some(i) = args.iter().position(|a| a == "--rules") {
+                    let r = args.get(i + 1).map_or("", String::as_str);
+                    return Err(format!(
+                        "bench takes --rules chess or hidden-chess, not '{r}' (the Jieqi \
+                         bench's positions have their own rule sets)"
+                    ));
+                }
                 let depth = num(args.first().cloned(), "depth", if chess { 6 } else { 5u32 })?;
                 nothing_left(args.get(1..).unwrap_or_default(), "bench")?;
                 let (nodes, ms) = if chess {
@@ -548,6 +557,7 @@ mod cli {
                         let elo = |k: usize| {
                             vals.get(k)
                                 .and_then(|v| v.parse::<f64>().ok())
+                                .filter(|v| v.is_finite())
                                 .ok_or("--sprt needs two Elo numbers: --sprt ELO0 ELO1")
                         };
                         Some(

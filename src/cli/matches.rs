@@ -1252,6 +1252,8 @@ pub(crate) fn run_games(
         "wins {w}  draws {d}  losses {l}  score {:.1}%",
         (w as f64 + d as f64 / 2.0) / n * 100.0
     );
+    // Rounded first, so that -0.3 reads as 0, not "-0".
+    let [e, lo, hi] = [e, lo, hi].map(|x| x.round() + 0.0);
     say!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}]");
     if let Some(t) = &cfg.sprt {
         let llr = t.llr(w, d, l);

@@ -118,6 +118,11 @@ pub fn write_new_file<R>(
         (done, _) => done,
     };
     drop(out);
+    // The new file keeps the old one's permissions (the rename brings the
+    // part's own).
+    if let Ok(m) = std::fs::metadata(path) {
+        let _ = std::fs::set_permissions(&part, m.permissions());
+    }
     done.and_then(|r| {
         std::fs::rename(&part, path)
             .map(|_| r)

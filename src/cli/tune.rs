@@ -446,17 +446,21 @@ pub fn tune_command(
         samples.len() + held.len(),
         held.len()
     ));
+    // An error that is no longer a number says the steps threw the weights
+    // about, even where the held-out choice kept the weights it started from.
+    let mut lost = false;
     let w = fit(&samples, &held, &start, k, opts, &mut |it, e, h| {
+        lost |= !(e.is_finite() && h.is_finite());
         log(&format!("iteration {it}: error {e:.6}, held out {h:.6}"))
     });
     // A rate too large for the data throws the weights about: printed,
     // they would replace the engine's with nonsense.
     let sane = |v: f64| v.is_finite() && v.abs() <= eval::MATE as f64;
-    if !w.iter().all(|&(a, b)| sane(a) && sane(b)) {
+    if lost || !w.iter().all(|&(a, b)| sane(a) && sane(b)) {
         return Err(format!(
-            "the fit diverged (a weight past {} or not a number): try a smaller --rate than {}",
-            eval::MATE,
-            opts.rate
+            "the fit diverged (its error or a weight past {} or not a number): \
+             try a smaller --rate",
+            eval::MATE
         ));
     }
     let w = rounded(&w);

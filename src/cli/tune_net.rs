@@ -338,12 +338,14 @@ pub fn tune_net_command(
         k,
     } = prepare(text, rules, false)?;
     // The network kept is the pass that does best on the held-out block;
-    // without one there is nothing to choose by (and no network would be kept).
-    if held.is_empty() {
+    // without a whole one there is nothing sound to choose by (a handful of
+    // positions would choose by chance).
+    if held.len() < 500 {
         return Err(format!(
             "{} positions are too few: the fit keeps the pass that does best on \
-             held-out positions, and the first block is held out after 4500",
-            samples.len()
+             held-out positions, and needs at least 5000 (the 500 after the first \
+             4500 are the first held out)",
+            samples.len() + held.len()
         ));
     }
     let (scale, _) = input_scale(&samples);
@@ -385,16 +387,15 @@ pub fn tune_net_command(
     if best.is_nan() || best >= linear_held {
         return Err(format!(
             "no pass did better on the held-out positions than the linear evaluation \
-             alone ({linear_held:.6}): nothing to print; try a smaller --rate than {}",
-            opts.rate
+             alone ({linear_held:.6}): nothing to print; try a smaller --rate"
         ));
     }
     if !fits {
-        return Err(format!(
+        return Err(
             "the fit diverged (a weight past its integer's range or not a number): \
-             try a smaller --rate than {}",
-            opts.rate
-        ));
+                    try a smaller --rate"
+                .into(),
+        );
     }
     log(&format!(
         "held out: linear {linear_held:.6} -> with the network {best:.6}"
