@@ -220,20 +220,7 @@ fn an_interrupted_rescore_or_datagen_leaves_nothing_behind() {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-        for _ in 0..500 {
-            if part.exists() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        assert!(part.exists(), "{args:?} never started its file");
-        std::thread::sleep(std::time::Duration::from_millis(200));
-        let status = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        let out = child.wait_with_output().unwrap();
+        let out = common::interrupt_once_made(child, &part);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(130), "{args:?}: {err}");
         assert!(err.contains("interrupted"), "{err}");

@@ -770,20 +770,8 @@ fn an_interrupted_match_stops_its_engines() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait until the engine is thinking, then press Ctrl-C.
-    for _ in 0..250 {
-        if pidfile.exists() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    let status = Command::new("kill")
-        .args(["-INT", &referee.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let out = referee.wait_with_output().unwrap();
+    // Once the engine is thinking, press Ctrl-C.
+    let out = common::interrupt_once_made(referee, &pidfile);
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).contains("interrupted: 1 engine(s) stopped"),

@@ -110,3 +110,23 @@ pub fn fake_engine(dir: &std::path::Path, name: &str, on_start: &str, on_go: &st
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     format!("uci:{}", script.display())
 }
+
+/// Once `made` exists (within 5 s; the run under test makes it when it has
+/// started its work), and a moment later, press Ctrl-C on `child` (SIGINT)
+/// and return what it printed and how it ended.
+pub fn interrupt_once_made(child: Child, made: &std::path::Path) -> std::process::Output {
+    for _ in 0..250 {
+        if made.exists() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(made.exists(), "{} was never made", made.display());
+    std::thread::sleep(Duration::from_millis(300));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    child.wait_with_output().unwrap()
+}

@@ -142,4 +142,3 @@ pub const W1: [[i16; HIDDEN]; INPUTS] = [
     [  -29,   20,   44,   22,    2,   27,   23,  -11,    2,   -6,   24,  -40,    5,    1,   12,   -8], // them: general mobility
     [  -34,   -8,   17,   -7,   23,   21,  -31,  -26,   -4,   -1,  -15,   13,   -2,    1,  -33,    6], // them: general escapes attacked
 ];
-
