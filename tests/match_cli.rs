@@ -676,6 +676,13 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         assert!(!stdout.contains("game "), "{args:?}: no game: {stdout}");
     }
     refused(&["perft", "+2"], "perft needs a depth from 0 to 9");
+    refused(&["perft", "10"], "perft needs a depth from 0 to 9");
+    refused(&["bench", "0"], "bench needs a depth of 1 or more");
+    refused(&["bench", "-0"], "bench needs a depth of 1 or more");
+    // "-0" is 0 for perft's depth as for every other number.
+    let (zero, minus_zero) = (run(&["perft", "0"]), run(&["perft", "-0"]));
+    assert!(minus_zero.status.success(), "{}", all_output(&minus_zero));
+    assert_eq!(text(&minus_zero.stdout), text(&zero.stdout));
     // What a command does not read is refused, not ignored.
     for (args, want) in [
         (vec!["bench", "1", "--rules"], "--rules needs a value"),

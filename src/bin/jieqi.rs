@@ -161,10 +161,10 @@ mod cli {
         Ok(jobs)
     }
 
-    /// Perft's depth, its first argument.
+    /// Perft's depth, its first argument, read as every number is ("-0" is 0).
     fn perft_depth(args: &[String]) -> Result<u32, String> {
         args.first()
-            .and_then(|d| cli::unsigned(d))
+            .and_then(|d| number::<u32>(d, "depth").ok())
             .filter(|d| *d <= 9)
             .ok_or_else(|| "perft needs a depth from 0 to 9".to_string())
     }
@@ -358,6 +358,10 @@ mod cli {
                     ));
                 }
                 let depth = num(args.first().cloned(), "depth", if chess { 6 } else { 5u32 })?;
+                if depth == 0 {
+                    // A search of depth 0 counts no node: no rate to give.
+                    return Err("bench needs a depth of 1 or more".into());
+                }
                 nothing_left(args.get(1..).unwrap_or_default(), "bench")?;
                 let (nodes, ms) = if chess {
                     cli::chess::bench(depth)?
