@@ -111,9 +111,10 @@ pub fn rescore(
                 }
             }
         }
+        // What progress calls written has been written.
+        out.flush().map_err(|e| format!("cannot write: {e}"))?;
         progress(&report);
     }
-    out.flush().map_err(|e| format!("cannot write: {e}"))?;
     Ok(report)
 }
 
