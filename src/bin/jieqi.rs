@@ -2,6 +2,15 @@
 
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn main() {
+    // A write past a file-size limit (`ulimit -f`) then fails like a full
+    // disk, with an error that names the file and a run that cleans up,
+    // instead of killing the program with its output half made.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to "ignore" before any
+    // thread starts; no handler runs.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     // Arguments that are not UTF-8 are read lossily (a bad byte becomes
     // U+FFFD), so they reach the readers and get a clear error, never a panic.
     let args = std::env::args_os()
