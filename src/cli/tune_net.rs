@@ -412,7 +412,7 @@ pub fn tune_net_command(
          printed by `jieqi tune --net`. Fitted on {} positions ({} held out),\n\
          the linear weights fixed: K = {k:.4}; held-out mean squared error\n\
          {linear_held:.6} (linear alone) -> {best:.6}\n\
-         ({} epochs at most, batch {}, rate {}, score weight {}, seed {}).",
+         ({} epochs at most, batch {}, rate {} on a cosine to a twentieth, score weight {}, seed {}).",
         samples.len() + held.len(),
         held.len(),
         opts.epochs,
