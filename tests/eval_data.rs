@@ -44,6 +44,45 @@ fn datagen_is_reproducible_whatever_the_jobs() {
     }
 }
 
+/// Counts the lines that reached it, behind a buffer.
+struct Lines(std::rc::Rc<std::cell::Cell<u64>>);
+
+impl std::io::Write for Lines {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = buf.iter().filter(|&&b| b == b'\n').count() as u64;
+        self.0.set(self.0.get() + n);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn progress_counts_only_what_went_through_the_buffer() {
+    let reached = std::rc::Rc::new(std::cell::Cell::new(0));
+    let mut out = std::io::BufWriter::new(Lines(reached.clone()));
+    let mut cfg = DatagenConfig::new(3, 300, 7);
+    cfg.max_plies = 120;
+    let mut reports = 0;
+    generate(&cfg, &mut out, &mut |r| {
+        reports += 1;
+        assert_eq!(reached.get(), r.positions, "after {} games", r.games);
+    })
+    .unwrap();
+    assert_eq!(reports, 3);
+    let reached = std::rc::Rc::new(std::cell::Cell::new(0));
+    let mut out = std::io::BufWriter::new(Lines(reached.clone()));
+    let (text, _) = datagen(3, 7, 1);
+    let mut reports = 0;
+    rescore(&text, 50, 1, RuleSet::Jieqi, &mut out, &mut |r| {
+        reports += 1;
+        assert_eq!(reached.get(), r.written, "after {} read", r.read);
+    })
+    .unwrap();
+    assert!(reports > 0);
+}
+
 #[test]
 fn a_failed_rescore_leaves_its_target_as_it_was() {
     let me = env!("CARGO_BIN_EXE_jieqi");
@@ -99,7 +138,7 @@ fn output_that_cannot_be_written_is_an_error() {
             .unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{err}");
-        assert!(err.contains("cannot write the output"), "{err}");
+        assert!(err.contains("cannot write to standard output"), "{err}");
     }
     // Nor does a stderr that cannot be written turn an error into an abort:
     // the status still says what happened.

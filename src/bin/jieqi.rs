@@ -83,9 +83,9 @@ mod cli {
   order), the others held; --with-net adds the learnt correction to every
   prediction, so new features learn what the whole evaluation misses.
   --net fits the learnt correction instead, the linear weights fixed (default 30
-  epochs of mini-batches of 1024, rate 0.001 falling along half a cosine to a
-  twentieth at the last epoch, seed 1; the pass with the lowest held-out error
-  is kept, so it needs at least 5000 positions); stdout is the
+  epochs of mini-batches of 1024, rate 0.001 falling along half a cosine over
+  the epochs towards a twentieth, seed 1; the pass with the lowest held-out
+  error is kept, so it needs at least 5000 positions); stdout is the
   new engine/src/ai/eval/net_weights.rs. A fit that diverges (a --rate too large)
   is refused, nothing printed.";
 
@@ -648,7 +648,9 @@ mod cli {
                     Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
                     // A full disk must not pass for a complete `weights.rs`.
                     Err(e) => {
-                        tell(&format!("error: cannot write the output: {e}"));
+                        // (For datagen and rescore, their file is complete by now:
+                        // only the summary is lost.)
+                        tell(&format!("error: cannot write to standard output: {e}"));
                         2
                     }
                 }

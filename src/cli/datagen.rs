@@ -210,6 +210,8 @@ pub fn generate(
                     Some(Color::Black) => report.black_wins += 1,
                     None => report.draws += 1,
                 }
+                // What progress counts has been written.
+                out.flush().map_err(|e| format!("cannot write: {e}"))?;
                 progress(&report);
                 write_next += 1;
             }

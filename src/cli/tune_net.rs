@@ -394,7 +394,8 @@ pub fn tune_net_command(
     if best.is_nan() || best >= linear_held {
         return Err(format!(
             "no pass did better on the held-out positions than the linear evaluation \
-             alone ({linear_held:.6}): nothing to print; try a smaller --rate"
+             alone ({linear_held:.6}): nothing to print (a smaller --rate if the error grew, \
+             more data or epochs if it barely moved)"
         ));
     }
     if !fits {
@@ -412,7 +413,7 @@ pub fn tune_net_command(
          printed by `jieqi tune --net`. Fitted on {} positions ({} held out),\n\
          the linear weights fixed: K = {k:.4}; held-out mean squared error\n\
          {linear_held:.6} (linear alone) -> {best:.6}\n\
-         ({} epochs at most, batch {}, rate {} on a cosine to a twentieth, score weight {}, seed {}).",
+         ({} epochs at most, batch {}, rate {} on a cosine towards a twentieth, score weight {}, seed {}).",
         samples.len() + held.len(),
         held.len(),
         opts.epochs,
