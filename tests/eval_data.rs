@@ -393,6 +393,30 @@ fn k_is_found_where_the_data_says() {
         .collect();
     let k = tune::fit_k(&samples, &truth, 0.0);
     assert!((k - 1.7).abs() < 0.05, "K = {k}");
+    assert_eq!(tune::k_warning(k), None);
+    // One position cannot pin K: it runs to an end of its range, and both
+    // fits say so (they still run: tiny data is how a pipeline is tried).
+    let dir = scratch("k-edge");
+    let (one, same) = (dir.join("one.txt"), dir.join("same.txt"));
+    let line = format!("{}; 1; 20\n", fen::JIEQI_START);
+    std::fs::write(&one, &line).unwrap();
+    // The network's fit needs 5000 positions: the same one, 5000 times.
+    std::fs::write(&same, line.repeat(5000)).unwrap();
+    let (one, same) = (one.to_str().unwrap(), same.to_str().unwrap());
+    for args in [
+        vec!["tune", one, "--iterations", "1"],
+        vec!["tune", same, "--net", "--epochs", "1"],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("warning: K ran to 5.0000, an end of its range"),
+            "{args:?}: {err}"
+        );
+    }
 }
 
 #[test]

@@ -410,6 +410,18 @@ pub struct Prepared {
     pub k: f64,
 }
 
+/// A warning when `K` ran to an end of [`fit_k`]'s range: it was cut off
+/// there, not found, so the fit rests on a scale the data never said.
+pub fn k_warning(k: f64) -> Option<String> {
+    (!(0.06..=4.9).contains(&k)).then(|| {
+        format!(
+            "warning: K ran to {k:.4}, an end of its range (0.05 to 5): the results do \
+             not pin the evaluation's scale (too few positions, or results that all \
+             agree with its sign); what follows rests on that guess"
+        )
+    })
+}
+
 pub fn prepare(text: &str, rules: RuleSet, net: bool) -> Result<Prepared, String> {
     let (mut samples, mut held) = read_split(text, rules)?;
     if net {
@@ -446,6 +458,9 @@ pub fn tune_command(
         samples.len() + held.len(),
         held.len()
     ));
+    if let Some(w) = k_warning(k) {
+        log(&w);
+    }
     // An error that is no longer a number says the steps threw the weights
     // about, even where the held-out choice kept the weights it started from.
     let mut lost = false;

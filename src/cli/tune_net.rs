@@ -12,7 +12,7 @@ use jieqi_engine::rules::RuleSet;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::tune::{predict, prepare, target, Adam, Prepared, Sample};
+use super::tune::{k_warning, predict, prepare, target, Adam, Prepared, Sample};
 
 /// Settings of the network fit.
 #[derive(Clone, Debug)]
@@ -372,6 +372,9 @@ pub fn tune_net_command(
         samples.len() + held.len(),
         held.len()
     ));
+    if let Some(w) = k_warning(k) {
+        log(&w);
+    }
     let (net, scale) = fit_net(&samples, &held, &linear, k, opts, &mut |e, err, h| {
         log(&format!("epoch {e}: error {err:.6}, held out {h:.6}"))
     });
