@@ -679,6 +679,30 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
     refused(&["perft", "10"], "perft needs a depth from 0 to 9");
     refused(&["bench", "0"], "bench needs a depth of 1 or more");
     refused(&["bench", "-0"], "bench needs a depth of 1 or more");
+    // 'startpos' is the rule set's start, as in `result`: Jieqi's unless
+    // --rules names another.
+    let jieqi_start = jieqi::rules::xiangqi::fen::JIEQI_START;
+    for (a, b) in [
+        (
+            vec!["perft", "2", "startpos"],
+            vec!["perft", "2", jieqi_start],
+        ),
+        (
+            vec!["perft", "2", "startpos", "--rules", "xiangqi"],
+            vec!["perft", "2"],
+        ),
+    ] {
+        let (x, y) = (run(&a), run(&b));
+        assert!(x.status.success(), "{a:?}: {}", all_output(&x));
+        let counts = |o: &Output| {
+            text(&o.stdout)
+                .lines()
+                .filter(|l| !l.starts_with("Time"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(counts(&x), counts(&y), "{a:?}");
+    }
     // "-0" is 0 for perft's depth as for every other number.
     let (zero, minus_zero) = (run(&["perft", "0"]), run(&["perft", "-0"]));
     assert!(minus_zero.status.success(), "{}", all_output(&minus_zero));

@@ -174,8 +174,8 @@ pub fn bench(depth: u32) -> (u64, f64) {
 
 pub fn perft_command(depth: u32, fen_text: Option<&str>, rules: RuleSet) -> Result<String, String> {
     let mut pos = match fen_text {
+        None | Some("startpos") => Position::start(rules),
         Some(t) => fen::parse(t, rules).map_err(|e| e.to_string())?,
-        None => Position::start(rules),
     };
     let start = std::time::Instant::now();
     let (rows, total) = perft::divide(&mut pos, depth);
