@@ -745,6 +745,10 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         ),
         (vec!["bench", "1", "2"], "unexpected argument '2'"),
         (
+            vec!["bench", "--depth", "1"],
+            "unexpected argument '--depth' (jieqi bench --help)",
+        ),
+        (
             vec!["soak", "--gmes", "3"],
             "unexpected argument '--gmes' (jieqi soak --help)",
         ),

@@ -367,6 +367,10 @@ mod cli {
                          bench's positions have their own rule sets)"
                     ));
                 }
+                // An option where the depth goes is no depth (`--depth 3`).
+                if args.first().is_some_and(|a| a.starts_with("--")) {
+                    nothing_left(&args, "bench")?;
+                }
                 let depth = num(args.first().cloned(), "depth", if chess { 6 } else { 5u32 })?;
                 if depth == 0 {
                     // A search of depth 0 counts no node: no rate to give.
