@@ -472,6 +472,12 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
     let small = dir.join("small.txt");
     std::fs::write(&small, format!("{}; 1\n", fen::JIEQI_START)).unwrap();
     let small_path = small.to_str().unwrap();
+    // A byte that is not UTF-8, on line 3.
+    let binary = dir.join("binary.txt");
+    let mut bytes = format!("{0}; 1\n{0}; 0\n", fen::JIEQI_START).into_bytes();
+    bytes.extend([b'x', 0xff, b'\n']);
+    std::fs::write(&binary, bytes).unwrap();
+    let binary_path = binary.to_str().unwrap();
     // A refused run leaves an output file already there as it was.
     let keep = dir.join("keep.txt");
     std::fs::write(&keep, "precious\n").unwrap();
@@ -535,6 +541,15 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         (vec!["tune"], "one data FILE"),
         (vec!["tune", "/nonexistent/file"], "cannot read"),
         (vec!["tune", bad_path], "line 2"),
+        (vec!["tune", binary_path], "line 3 is not UTF-8 text"),
+        (
+            vec!["rescore", binary_path, "--out", out_path],
+            "line 3 is not UTF-8 text",
+        ),
+        (
+            vec!["match", "random", "random", "--openings", binary_path],
+            "cannot read openings",
+        ),
         (
             vec!["tune", bad_path, "--rate", "-1"],
             "--rate cannot be negative: '-1'",

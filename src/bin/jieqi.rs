@@ -71,6 +71,7 @@ mod cli {
         "usage: jieqi tune FILE [--iterations N] [--rate R] [--score-weight W] [--l2 L] [--rules R]
                  [--free FIRST-LAST] [--with-net]
        jieqi tune FILE --net [--epochs N] [--rate R] [--score-weight W] [--batch B] [--seed S]
+                 [--rules R]
   Texel fit of the evaluation's weights on datagen output: K first (on the results),
   then Adam on the mean squared error (default 1000 iterations, rate 1 cp).
   --score-weight W blends the search score's prediction into the target (0: game
@@ -195,6 +196,20 @@ mod cli {
     }
 
     /// What a command has not read from its arguments is a mistake, not ignored.
+    /// A text file's contents; one that is not UTF-8 is named with the
+    /// line where it stops being text. `what` names the file's role.
+    fn read_text(path: &str, what: &str) -> Result<String, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {what}'{path}': {e}"))?;
+        String::from_utf8(bytes).map_err(|e| {
+            let valid = e.utf8_error().valid_up_to();
+            let line = 1 + e.as_bytes()[..valid]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            format!("cannot read {what}'{path}': line {line} is not UTF-8 text")
+        })
+    }
+
     fn nothing_left(rest: &[String], cmd: &str) -> Result<(), String> {
         match rest.first() {
             Some(a) => Err(format!("unexpected argument '{a}' (jieqi {cmd} --help)")),
@@ -423,8 +438,7 @@ mod cli {
                 if nodes == 0 {
                     return Err("--nodes must be at least 1".into());
                 }
-                let text = std::fs::read_to_string(input)
-                    .map_err(|e| format!("cannot read '{input}': {e}"))?;
+                let text = read_text(input, "")?;
                 let report = cli::write_new_file(&path, |out| {
                     cli::rescore::rescore(&text, nodes, jobs, rules, out, &mut |r| tell(&r))
                         .map_err(|e| format!("{input}: {e}"))
@@ -508,8 +522,7 @@ mod cli {
                 let [path] = args.as_slice() else {
                     return Err("tune needs one data FILE".into());
                 };
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read '{path}': {e}"))?;
+                let text = read_text(path, "")?;
                 let log = &mut |l: &str| tell(&l);
                 match fit {
                     Fit::Linear(opts) => cli::tune::tune_command(&text, rules, &opts, log),
@@ -587,8 +600,7 @@ mod cli {
                 let openings = match flag(&mut args, "--openings") {
                     None => Vec::new(),
                     Some(path) => {
-                        let text = std::fs::read_to_string(&path)
-                            .map_err(|e| format!("cannot read openings '{path}': {e}"))?;
+                        let text = read_text(&path, "openings ")?;
                         match chess {
                             Some(v) => cli::chess_match::parse_openings(&text, v),
                             None => cli::matches::parse_openings(&text, rules),
