@@ -394,6 +394,12 @@ fn k_is_found_where_the_data_says() {
     let k = tune::fit_k(&samples, &truth, 0.0);
     assert!((k - 1.7).abs() < 0.05, "K = {k}");
     assert_eq!(tune::k_warning(k), None);
+    // Near an end is not at it; at the low end the results are draws or
+    // against the evaluation.
+    assert_eq!(tune::k_warning(0.0593), None);
+    assert_eq!(tune::k_warning(4.98), None);
+    let low = tune::k_warning(0.050001).unwrap();
+    assert!(low.contains("all draws or go against"), "{low}");
     // One position cannot pin K: it runs to an end of its range, and both
     // fits say so (they still run: tiny data is how a pipeline is tried).
     let dir = scratch("k-edge");

@@ -939,7 +939,7 @@ fn a_game_past_the_ply_limit_is_called_a_draw_and_its_record_says_so() {
         );
         let record = std::fs::read_to_string(dir.join(format!("game-{game:04}.txt"))).unwrap();
         assert!(
-            record.contains("[Result \"draw by no-progress limit\"]")
+            record.contains("[Result \"draw by adjudication at 400 plies\"]")
                 && record.contains("[Termination \"adjudication\"]"),
             "{record}"
         );

@@ -108,6 +108,10 @@ impl Board for Variant {
     fn result_text(outcome: Outcome) -> String {
         verdict(Some(outcome))
     }
+
+    fn draw_text(why: &str) -> String {
+        format!("1/2-1/2 {why}")
+    }
 }
 
 /// Play `m` for the side to move: a face-down mover revealed a pawn on the

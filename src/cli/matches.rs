@@ -895,6 +895,8 @@ pub(crate) trait Board: Copy + Sync {
     fn start_fen(game: &Self::Game) -> String;
     /// The record's `Result` tag's value.
     fn result_text(outcome: Self::Outcome) -> String;
+    /// The same for a draw no rule of the game called, for `why`.
+    fn draw_text(why: &str) -> String;
 }
 
 impl Board for RuleSet {
@@ -981,6 +983,10 @@ impl Board for RuleSet {
     fn result_text(outcome: Outcome) -> String {
         outcome.to_string()
     }
+
+    fn draw_text(why: &str) -> String {
+        format!("draw by {why}")
+    }
 }
 
 /// Play game `index` of the match on `board`: engine 1 has the first
@@ -1061,6 +1067,12 @@ pub(crate) fn play_game<B: Board>(
         Some(_) => 0.0,
     };
     let (end, moves) = termination(forfeit.as_ref(), adjudicated, &B::moves_text(&game));
+    // A game stopped at the ply limit ended by no rule of the game.
+    let result = if adjudicated {
+        B::draw_text(&format!("adjudication at {} plies", B::ply(&game)))
+    } else {
+        B::result_text(outcome)
+    };
     let [first, second] = [Color::Red, Color::Black].map(|c| {
         let mut name = board.colour(c).to_string();
         name[..1].make_ascii_uppercase();
@@ -1075,12 +1087,16 @@ pub(crate) fn play_game<B: Board>(
         B::ID_TAG,
         board.id(),
         TimeControl::tag(cfg.tc),
-        B::result_text(outcome),
+        result,
         B::start_fen(&game),
     );
     Ok(GameReport {
         score,
-        outcome: outcome.to_string(),
+        outcome: if adjudicated {
+            result
+        } else {
+            outcome.to_string()
+        },
         record,
     })
 }

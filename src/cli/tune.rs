@@ -413,13 +413,19 @@ pub struct Prepared {
 /// A warning when `K` ran to an end of [`fit_k`]'s range: it was cut off
 /// there, not found, so the fit rests on a scale the data never said.
 pub fn k_warning(k: f64) -> Option<String> {
-    (!(0.06..=4.9).contains(&k)).then(|| {
-        format!(
-            "warning: K ran to {k:.4}, an end of its range (0.05 to 5): the results do \
-             not pin the evaluation's scale (too few positions, or results that all \
-             agree with its sign); what follows rests on that guess"
-        )
-    })
+    // The search closes in on an end to well within this.
+    let why = if k > 4.999 {
+        "results that all agree with the evaluation's sign"
+    } else if k < 0.0501 {
+        "results that are all draws or go against the evaluation's sign"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "warning: K ran to {k:.4}, an end of its range (0.05 to 5): the results do not \
+         pin the evaluation's scale (too few positions, or {why}); what follows rests \
+         on that guess"
+    ))
 }
 
 pub fn prepare(text: &str, rules: RuleSet, net: bool) -> Result<Prepared, String> {
@@ -474,7 +480,7 @@ pub fn tune_command(
     if lost || !w.iter().all(|&(a, b)| sane(a) && sane(b)) {
         return Err(format!(
             "the fit diverged (its error or a weight past {} or not a number): \
-             try a smaller --rate",
+             try a smaller --rate (or --l2)",
             eval::MATE
         ));
     }
