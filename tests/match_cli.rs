@@ -703,6 +703,14 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         };
         assert_eq!(counts(&x), counts(&y), "{a:?}");
     }
+    // And in `moves`; words after it are refused, not read as a board.
+    let start_moves = run(&["moves", "startpos", "--rules", "xiangqi"]);
+    assert!(start_moves.status.success(), "{}", all_output(&start_moves));
+    assert_eq!(text(&start_moves.stdout).split_whitespace().count(), 44);
+    refused(
+        &["perft", "1", "startpos", "extra"],
+        "unexpected argument after startpos: 'extra'",
+    );
     // "-0" is 0 for perft's depth as for every other number.
     let (zero, minus_zero) = (run(&["perft", "0"]), run(&["perft", "-0"]));
     assert!(minus_zero.status.success(), "{}", all_output(&minus_zero));

@@ -95,8 +95,8 @@ mod cli {
         use cli::matches::{MARGIN_MS, MAX_LINE};
         Some(match cmd {
             "uci" => "usage: jieqi [uci]\n  UCI engine on stdin/stdout (Jieqi FEN and move text)",
-            "perft" => "usage: jieqi perft DEPTH [FEN] [--rules R]\n  per-move divide, then total (DEPTH 0 to 9)\n  FEN may be startpos: the start of the rule set (Jieqi unless --rules says;\n  with no FEN at all, xiangqi's start); --rules chess|hidden-chess: chess FEN",
-            "moves" => "usage: jieqi moves FEN [--rules R] [--notation N]\n  legal moves, sorted, one line\n  --notation wxf|chinese|vietnamese|coords: one move a line, its text after a tab\n  --rules chess|hidden-chess: FEN|startpos [moves] [MOVE...], the moves after those",
+            "perft" => "usage: jieqi perft DEPTH [FEN] [--rules R]\n  per-move divide, then total (DEPTH 0 to 9)\n  FEN may be startpos: the start of the rule set (Jieqi unless --rules says);\n  with no FEN, the start of --rules, xiangqi's if none; --rules chess|hidden-chess: chess FEN",
+            "moves" => "usage: jieqi moves FEN|startpos [--rules R] [--notation N]\n  legal moves, sorted, one line (startpos: the rule set's start)\n  --notation wxf|chinese|vietnamese|coords: one move a line, its text after a tab\n  --rules chess|hidden-chess: FEN|startpos [moves] [MOVE...], the moves after those",
             "bench" => "usage: jieqi bench [DEPTH] [--rules chess|hidden-chess]\n  fixed search (default depth 5, 6 for chess): total nodes and nodes/s\n  (the Jieqi bench's positions have their own rule sets; either --rules\n  runs the chess family's bench, standard and hidden chess positions both)",
             "match" => return Some(format!("usage: jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS | --nodes N | --tc B+I]
               [--seed S] [--jobs J] [--out DIR] [--openings FILE]

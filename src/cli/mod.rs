@@ -174,8 +174,8 @@ pub fn bench(depth: u32) -> (u64, f64) {
 
 pub fn perft_command(depth: u32, fen_text: Option<&str>, rules: RuleSet) -> Result<String, String> {
     let mut pos = match fen_text {
-        None | Some("startpos") => Position::start(rules),
-        Some(t) => fen::parse(t, rules).map_err(|e| e.to_string())?,
+        None => Position::start(rules),
+        Some(t) => position_of(t, rules)?,
     };
     let start = std::time::Instant::now();
     let (rows, total) = perft::divide(&mut pos, depth);
@@ -207,8 +207,19 @@ pub(crate) fn perft_report<M: std::fmt::Display>(
     s
 }
 
+/// The position a command names: `startpos` (the rule set's start, as in
+/// `result`) or a FEN; words after `startpos` are refused, not read as a
+/// board.
+fn position_of(text: &str, rules: RuleSet) -> Result<Position, String> {
+    match text.split_once(' ') {
+        _ if text == "startpos" => Ok(Position::start(rules)),
+        Some(("startpos", rest)) => Err(format!("unexpected argument after startpos: '{rest}'")),
+        _ => fen::parse(text, rules).map_err(|e| e.to_string()),
+    }
+}
+
 pub fn moves_command(fen_text: &str, rules: RuleSet) -> Result<String, String> {
-    let pos = fen::parse(fen_text, rules).map_err(|e| e.to_string())?;
+    let pos = position_of(fen_text, rules)?;
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
     moves.sort();
     Ok(moves.join(" "))
@@ -221,7 +232,7 @@ pub fn moves_notation_command(
     rules: RuleSet,
     notation: Notation,
 ) -> Result<String, String> {
-    let pos = fen::parse(fen_text, rules).map_err(|e| e.to_string())?;
+    let pos = position_of(fen_text, rules)?;
     let mut moves: Vec<_> = pos.legal_moves().iter().copied().collect();
     moves.sort_by_key(|m| m.to_string());
     let lines: Vec<String> = moves
