@@ -103,6 +103,21 @@ fn openings_skip_comments_and_name_a_bad_line() {
     assert_eq!(e.line, 3);
     assert!(e.to_string().contains("line 3"), "{e}");
     assert!(parse_openings("# nothing\n\n", RuleSet::Jieqi).is_err());
+    // 'startpos' is the rule set's start, in either game's file.
+    let start = parse_openings("startpos\n", RuleSet::Xiangqi).unwrap();
+    assert_eq!(
+        start,
+        vec![jieqi::rules::xiangqi::fen::write(
+            &jieqi::rules::Position::start(RuleSet::Xiangqi)
+        )]
+    );
+    let chess =
+        jieqi::cli::chess_match::parse_openings("startpos\n", jieqi::rules::chess::Variant::Chess)
+            .unwrap();
+    assert_eq!(
+        chess,
+        vec![jieqi::rules::chess::fen::CHESS_START.to_string()]
+    );
 }
 
 fn run(args: &[&str]) -> Output {

@@ -117,7 +117,7 @@ mod cli {
   --out DIR: one record a game (game-0001.txt, ...): tags, with Termination (normal,
           adjudication, time forfeit, rules infraction, abandoned), then the moves; after
           a forfeit, a closing comment says who forfeited and why
-  --openings FILE: one FEN a line (blank lines and # comments skipped); game pairs
+  --openings FILE: one FEN (or startpos) a line (blank lines and # comments skipped); game pairs
           cycle through them, each position played with colours swapped
   --sprt ELO0 ELO1: stop once a sequential probability ratio test (logistic Elo,
           W/D/L model) accepts H0 (Elo <= ELO0) or H1 (Elo >= ELO1); --alpha and

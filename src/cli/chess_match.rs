@@ -139,10 +139,11 @@ fn play(game: &mut Game, m: Move) -> Result<(), String> {
 /// The openings of `--openings FILE` for a chess match: one chess FEN a
 /// line (blank lines and `#` comments skipped), checked as `variant`.
 pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<String>, OpeningsError> {
-    parse_openings_with(text, |line| {
-        fen::parse(line, variant)
+    parse_openings_with(text, |line| match line {
+        "startpos" => Ok(fen::write(&variant.start())),
+        _ => fen::parse(line, variant)
             .map(|pos| fen::write(&pos))
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string()),
     })
 }
 

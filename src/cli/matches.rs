@@ -265,9 +265,7 @@ impl std::error::Error for OpeningsError {}
 /// starting with `#` are skipped. Each is checked under `rules`.
 pub fn parse_openings(text: &str, rules: RuleSet) -> Result<Vec<String>, OpeningsError> {
     parse_openings_with(text, |line| {
-        fen::parse(line, rules)
-            .map(|pos| fen::write(&pos))
-            .map_err(|e| e.to_string())
+        super::position_of(line, rules).map(|pos| fen::write(&pos))
     })
 }
 

@@ -210,7 +210,7 @@ pub(crate) fn perft_report<M: std::fmt::Display>(
 /// The position a command names: `startpos` (the rule set's start, as in
 /// `result`) or a FEN; words after `startpos` are refused, not read as a
 /// board.
-fn position_of(text: &str, rules: RuleSet) -> Result<Position, String> {
+pub(crate) fn position_of(text: &str, rules: RuleSet) -> Result<Position, String> {
     match text.split_once(' ') {
         _ if text == "startpos" => Ok(Position::start(rules)),
         Some(("startpos", rest)) => Err(format!("unexpected argument after startpos: '{rest}'")),
