@@ -195,7 +195,6 @@ mod cli {
             })
     }
 
-    /// What a command has not read from its arguments is a mistake, not ignored.
     /// A text file's contents; one that is not UTF-8 is named with the
     /// line where it stops being text. `what` names the file's role.
     fn read_text(path: &str, what: &str) -> Result<String, String> {
@@ -210,6 +209,7 @@ mod cli {
         })
     }
 
+    /// What a command has not read from its arguments is a mistake, not ignored.
     fn nothing_left(rest: &[String], cmd: &str) -> Result<(), String> {
         match rest.first() {
             Some(a) => Err(format!("unexpected argument '{a}' (jieqi {cmd} --help)")),

@@ -218,6 +218,5 @@ pub fn generate(
         }
         Ok(())
     })?;
-    out.flush().map_err(|e| format!("cannot write: {e}"))?;
     Ok(report)
 }

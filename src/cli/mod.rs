@@ -173,10 +173,7 @@ pub fn bench(depth: u32) -> (u64, f64) {
 }
 
 pub fn perft_command(depth: u32, fen_text: Option<&str>, rules: RuleSet) -> Result<String, String> {
-    let mut pos = match fen_text {
-        None => Position::start(rules),
-        Some(t) => position_of(t, rules)?,
-    };
+    let mut pos = position_of(fen_text.unwrap_or("startpos"), rules)?;
     let start = std::time::Instant::now();
     let (rows, total) = perft::divide(&mut pos, depth);
     Ok(perft_report(&rows, total, start.elapsed().as_secs_f64()))

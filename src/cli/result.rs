@@ -3,7 +3,7 @@
 
 use super::named::{Drawn, Named};
 use crate::rules::draws::Draws;
-use crate::rules::xiangqi::{fen, movetext};
+use crate::rules::xiangqi::movetext;
 use crate::rules::{Color, Game, Move, Outcome, Position, Role, RuleSet};
 
 pub const HELP: &str = "usage: jieqi result [--rules R] [--seed S] FEN|startpos [MOVE...]
@@ -27,11 +27,8 @@ exit status 2.";
 /// already removed). Returns the verdict line.
 pub fn result_command(args: &[String], rules: RuleSet, seed: u64) -> Result<String, String> {
     let (fen_text, moves) = split_fen_and_moves(args)?;
-    let start = if fen_text == "startpos" {
-        Position::start(rules)
-    } else {
-        fen::parse(&fen_text, rules).map_err(|e| format!("bad FEN '{fen_text}': {e}"))?
-    };
+    let start =
+        super::position_of(&fen_text, rules).map_err(|e| format!("bad FEN '{fen_text}': {e}"))?;
     let named = named_letters(&start, moves);
     let mut game = Game::from_position_seeded(start, seed);
     let mut rng = Draws::seeded(seed ^ 0x7265_7375_6c74);
