@@ -612,6 +612,51 @@ fn a_second_bestmove_is_not_taken_for_the_answer_to_the_next_position() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `perft` and `bench` read their depths as every number is read, and
+/// `perft` and `moves` read `startpos`.
+#[test]
+fn perft_and_moves_read_startpos_and_depths_as_numbers() {
+    refused(&["perft", "10"], "perft needs a depth from 0 to 9");
+    refused(&["bench", "0"], "bench needs a depth of 1 or more");
+    refused(&["bench", "-0"], "bench needs a depth of 1 or more");
+    // 'startpos' is the rule set's start, as in `result`: Jieqi's unless
+    // --rules names another.
+    let jieqi_start = jieqi::rules::xiangqi::fen::JIEQI_START;
+    for (a, b) in [
+        (
+            vec!["perft", "2", "startpos"],
+            vec!["perft", "2", jieqi_start],
+        ),
+        (
+            vec!["perft", "2", "startpos", "--rules", "xiangqi"],
+            vec!["perft", "2"],
+        ),
+    ] {
+        let (x, y) = (run(&a), run(&b));
+        assert!(x.status.success(), "{a:?}: {}", all_output(&x));
+        let counts = |o: &Output| {
+            text(&o.stdout)
+                .lines()
+                .filter(|l| !l.starts_with("Time"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(counts(&x), counts(&y), "{a:?}");
+    }
+    // And in `moves`; words after it are refused, not read as a board.
+    let start_moves = run(&["moves", "startpos", "--rules", "xiangqi"]);
+    assert!(start_moves.status.success(), "{}", all_output(&start_moves));
+    assert_eq!(text(&start_moves.stdout).split_whitespace().count(), 44);
+    refused(
+        &["perft", "1", "startpos", "extra"],
+        "unexpected argument after startpos: 'extra'",
+    );
+    // "-0" is 0 for perft's depth as for every other number.
+    let (zero, minus_zero) = (run(&["perft", "0"]), run(&["perft", "-0"]));
+    assert!(minus_zero.status.success(), "{}", all_output(&minus_zero));
+    assert_eq!(text(&minus_zero.stdout), text(&zero.stdout));
+}
+
 #[test]
 fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
     // Below a millisecond a move time became 0; past a day, an engine was
@@ -676,45 +721,6 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         assert!(!stdout.contains("game "), "{args:?}: no game: {stdout}");
     }
     refused(&["perft", "+2"], "perft needs a depth from 0 to 9");
-    refused(&["perft", "10"], "perft needs a depth from 0 to 9");
-    refused(&["bench", "0"], "bench needs a depth of 1 or more");
-    refused(&["bench", "-0"], "bench needs a depth of 1 or more");
-    // 'startpos' is the rule set's start, as in `result`: Jieqi's unless
-    // --rules names another.
-    let jieqi_start = jieqi::rules::xiangqi::fen::JIEQI_START;
-    for (a, b) in [
-        (
-            vec!["perft", "2", "startpos"],
-            vec!["perft", "2", jieqi_start],
-        ),
-        (
-            vec!["perft", "2", "startpos", "--rules", "xiangqi"],
-            vec!["perft", "2"],
-        ),
-    ] {
-        let (x, y) = (run(&a), run(&b));
-        assert!(x.status.success(), "{a:?}: {}", all_output(&x));
-        let counts = |o: &Output| {
-            text(&o.stdout)
-                .lines()
-                .filter(|l| !l.starts_with("Time"))
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
-        assert_eq!(counts(&x), counts(&y), "{a:?}");
-    }
-    // And in `moves`; words after it are refused, not read as a board.
-    let start_moves = run(&["moves", "startpos", "--rules", "xiangqi"]);
-    assert!(start_moves.status.success(), "{}", all_output(&start_moves));
-    assert_eq!(text(&start_moves.stdout).split_whitespace().count(), 44);
-    refused(
-        &["perft", "1", "startpos", "extra"],
-        "unexpected argument after startpos: 'extra'",
-    );
-    // "-0" is 0 for perft's depth as for every other number.
-    let (zero, minus_zero) = (run(&["perft", "0"]), run(&["perft", "-0"]));
-    assert!(minus_zero.status.success(), "{}", all_output(&minus_zero));
-    assert_eq!(text(&minus_zero.stdout), text(&zero.stdout));
     // What a command does not read is refused, not ignored.
     for (args, want) in [
         (vec!["bench", "1", "--rules"], "--rules needs a value"),
