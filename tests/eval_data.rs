@@ -859,3 +859,68 @@ fn a_diverged_linear_fit_is_refused_with_positions_held_out() {
     };
     assert!(tune::tune_command(&text, RuleSet::Jieqi, &opts, &mut |_| {}).is_ok());
 }
+
+/// What a file says is quoted short in an error, with what cannot be seen
+/// spelled out; a byte-order mark at a file's start (as some editors save
+/// UTF-8) is skipped, not read as part of the first line.
+#[test]
+fn file_text_is_quoted_short_and_a_byte_order_mark_is_skipped() {
+    let me = env!("CARGO_BIN_EXE_jieqi");
+    let dir = scratch("eval-quote");
+    let long = dir.join("long.txt");
+    std::fs::write(
+        &long,
+        format!("{}; {}\n", fen::JIEQI_START, "y".repeat(300)),
+    )
+    .unwrap();
+    let hidden = dir.join("hidden.txt");
+    std::fs::write(
+        &hidden,
+        format!("{}; 1\n\u{200b}{}; 1\n", fen::JIEQI_START, fen::JIEQI_START),
+    )
+    .unwrap();
+    let bom = dir.join("bom.txt");
+    std::fs::write(&bom, format!("\u{feff}{0}; 1\n{0}; 0\n", fen::JIEQI_START)).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "\u{feff}startpos\n").unwrap();
+    let run = |args: &[&str]| {
+        let o = Command::new(me).args(args).output().unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+
+    let (code, err) = run(&["tune", long.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(&format!("not '{}...'", "y".repeat(60))),
+        "{err}"
+    );
+    assert!(err.len() < 200, "{err}");
+
+    let (code, err) = run(&["tune", hidden.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("line 2: unexpected character '\\u{200b}'"),
+        "{err}"
+    );
+
+    let (code, err) = run(&["tune", bom.to_str().unwrap(), "--iterations", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("2 positions"), "{err}");
+
+    let (code, err) = run(&[
+        "match",
+        "random",
+        "random",
+        "--games",
+        "1",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+
+    assert_eq!(jieqi::cli::shown("a\u{feff}b"), "a\\u{feff}b");
+    assert_eq!(jieqi::cli::shown(&"z".repeat(60)), "z".repeat(60));
+}

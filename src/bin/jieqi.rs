@@ -199,14 +199,19 @@ mod cli {
     /// line where it stops being text. `what` names the file's role.
     fn read_text(path: &str, what: &str) -> Result<String, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {what}'{path}': {e}"))?;
-        String::from_utf8(bytes).map_err(|e| {
+        let mut text = String::from_utf8(bytes).map_err(|e| {
             let valid = e.utf8_error().valid_up_to();
             let line = 1 + e.as_bytes()[..valid]
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
             format!("cannot read {what}'{path}': line {line} is not UTF-8 text")
-        })
+        })?;
+        // A byte-order mark (as some editors save UTF-8) is not text.
+        if text.starts_with('\u{feff}') {
+            text.drain(..'\u{feff}'.len_utf8());
+        }
+        Ok(text)
     }
 
     /// What a command has not read from its arguments is a mistake, not ignored.

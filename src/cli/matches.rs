@@ -283,7 +283,7 @@ pub fn parse_openings_with(
         }
         let pos = read(line).map_err(|e| OpeningsError {
             line: i + 1,
-            message: format!("{e} in '{line}'"),
+            message: format!("{e} in '{}'", super::shown(line)),
         })?;
         out.push(pos);
     }

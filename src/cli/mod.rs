@@ -133,6 +133,22 @@ pub fn write_new_file<R>(
     })
 }
 
+/// Text from a file as an error message quotes it: at most 60 characters
+/// (a longer text ends in `...`), invisible and control characters
+/// escaped (a byte-order mark shows as `\u{feff}`).
+pub fn shown(text: &str) -> String {
+    const MAX: usize = 60;
+    let mut out: String = text
+        .chars()
+        .take(MAX)
+        .flat_map(char::escape_debug)
+        .collect();
+    if text.chars().nth(MAX).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
 /// The most threads a command runs (`--jobs`; each thread is a game or a
 /// search). The flag refuses more, and every command clamps to the same.
 pub const MAX_JOBS: usize = 256;

@@ -130,7 +130,12 @@ pub fn read_line(line: &str, rules: RuleSet) -> Result<Option<DataLine<'_>>, Str
         Some("1") | Some("1.0") => 1.0,
         Some("0.5") => 0.5,
         Some("0") | Some("0.0") => 0.0,
-        Some(r) => return Err(format!("result must be 1, 0.5 or 0, not '{r}'")),
+        Some(r) => {
+            return Err(format!(
+                "result must be 1, 0.5 or 0, not '{}'",
+                super::shown(r)
+            ))
+        }
         None => return Err("expected 'FEN; RESULT[; SCORE]'".into()),
     };
     let score: f32 = match fields.next() {
@@ -139,7 +144,7 @@ pub fn read_line(line: &str, rules: RuleSet) -> Result<Option<DataLine<'_>>, Str
             .parse()
             .ok()
             .filter(|v: &f32| v.is_finite())
-            .ok_or_else(|| format!("score must be a number, not '{s}'"))?,
+            .ok_or_else(|| format!("score must be a number, not '{}'", super::shown(s)))?,
     };
     if fields.next().is_some() {
         return Err("too many fields".into());

@@ -66,7 +66,11 @@ impl fmt::Display for ParseFenError {
             ),
             RankCount(n) => write!(f, "the board needs 10 ranks separated by '/', found {n}"),
             RankWidth { rank } => write!(f, "rank {rank} does not have exactly 9 points"),
-            BadChar(c) => write!(f, "unexpected character '{c}' in the board"),
+            BadChar(c) => write!(
+                f,
+                "unexpected character '{}' in the board",
+                c.escape_debug()
+            ),
             Side(s) => write!(
                 f,
                 "side to move must be 'w' (red) or 'b' (black), found '{s}'"
