@@ -755,20 +755,25 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         ),
         (
             vec!["bench", "1", "--nodes", "-1"],
-            "unexpected argument '--nodes' (jieqi bench --help)",
+            "unknown bench option '--nodes' (jieqi bench --help)",
         ),
         (vec!["bench", "1", "2"], "unexpected argument '2'"),
         (
             vec!["bench", "--depth", "1"],
-            "unexpected argument '--depth' (jieqi bench --help)",
+            "unknown bench option '--depth' (jieqi bench --help)",
+        ),
+        // However an option is written, one the usage does not name is unknown.
+        (
+            vec!["bench", "--depth=3"],
+            "unknown bench option '--depth' (jieqi bench --help)",
         ),
         (
             vec!["soak", "--gmes", "3"],
-            "unexpected argument '--gmes' (jieqi soak --help)",
+            "unknown soak option '--gmes' (jieqi soak --help)",
         ),
         (
             vec!["fuzz", "--case", "3"],
-            "unexpected argument '--case' (jieqi fuzz --help)",
+            "unknown fuzz option '--case' (jieqi fuzz --help)",
         ),
     ] {
         let out = refused(&args, want);

@@ -214,6 +214,14 @@ mod cli {
         Ok(text)
     }
 
+    /// Does the usage text `u` name the option `name` (as a whole word:
+    /// `--net` is not named by `--nets`)?
+    fn names(u: &str, name: &str) -> bool {
+        u.match_indices(name).any(|(k, _)| {
+            !u[k + name.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+        })
+    }
+
     /// What a command has not read from its arguments is a mistake, not ignored.
     fn nothing_left(rest: &[String], cmd: &str) -> Result<(), String> {
         match rest.first() {
@@ -281,7 +289,20 @@ mod cli {
             if !a.starts_with("--") {
                 continue;
             }
-            if let Some((name, v)) = a.split_once('=') {
+            let (name, value) = match a.split_once('=') {
+                Some((name, v)) => (name, Some(v)),
+                None => (a.as_str(), None),
+            };
+            // An option the command's usage does not name is unknown,
+            // however it is written.
+            if let Some(u) = usage_of(&cmd).filter(|_| name != "--help") {
+                if !names(&u, name) {
+                    return Err(format!(
+                        "unknown {cmd} option '{name}' (jieqi {cmd} --help)"
+                    ));
+                }
+            }
+            if let Some(v) = value {
                 return Err(if v.is_empty() || NO_VALUE.contains(&name) {
                     format!("{a}: write {name} without '='")
                 } else {
@@ -295,20 +316,7 @@ mod cli {
                 .get(i + 1)
                 .filter(|v| !v.is_empty() && !v.starts_with("--"));
             if value.is_none() && !NO_VALUE.contains(&a.as_str()) {
-                // An option the command's usage does not name is unknown,
-                // whether or not a value follows.
-                let named = |u: &str| {
-                    u.match_indices(a.as_str()).any(|(k, _)| {
-                        !u[k + a.len()..]
-                            .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
-                    })
-                };
-                return Err(match usage_of(&cmd) {
-                    Some(u) if !named(&u) => {
-                        format!("unknown {cmd} option '{a}' (jieqi {cmd} --help)")
-                    }
-                    _ => format!("{a} needs a value"),
-                });
+                return Err(format!("{a} needs a value"));
             }
         }
         match cmd.as_str() {
