@@ -879,6 +879,10 @@ fn file_text_is_quoted_short_and_a_byte_order_mark_is_skipped() {
         format!("{}; 1\n\u{200b}{}; 1\n", fen::JIEQI_START, fen::JIEQI_START),
     )
     .unwrap();
+    // A vertical tab where the side to move's field ends.
+    let side = dir.join("side.txt");
+    let start = fen::JIEQI_START.replacen(" w ", " w\u{b}", 1);
+    std::fs::write(&side, format!("{start}; 1\n")).unwrap();
     let bom = dir.join("bom.txt");
     std::fs::write(&bom, format!("\u{feff}{0}; 1\n{0}; 0\n", fen::JIEQI_START)).unwrap();
     let openings = dir.join("openings.txt");
@@ -905,6 +909,10 @@ fn file_text_is_quoted_short_and_a_byte_order_mark_is_skipped() {
         err.contains("line 2: unexpected character '\\u{200b}'"),
         "{err}"
     );
+
+    let (code, err) = run(&["tune", side.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("found 'w\\u{b}"), "{err}");
 
     let (code, err) = run(&["tune", bom.to_str().unwrap(), "--iterations", "1"]);
     assert_eq!(code, Some(0), "{err}");

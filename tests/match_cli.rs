@@ -710,7 +710,7 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         ),
         (
             vec!["random", "random", "--games="],
-            "--games=: write --games without '='",
+            "--games needs a value",
         ),
     ] {
         let mut all = vec!["match"];
@@ -763,6 +763,15 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
             "unknown bench option '--depth' (jieqi bench --help)",
         ),
         // However an option is written, one the usage does not name is unknown.
+        (
+            vec!["--help", "--bogus"],
+            "unknown help option '--bogus' (jieqi help --help)",
+        ),
+        (vec!["help", "bogus"], "unknown command 'bogus'"),
+        (
+            vec!["moves", "startpos", "--rules", "chess", "--notation", "wxf"],
+            "--notation names a xiangqi notation",
+        ),
         (
             vec!["bench", "--depth=3"],
             "unknown bench option '--depth' (jieqi bench --help)",

@@ -271,10 +271,14 @@ mod cli {
     }
 
     fn run(mut args: Vec<String>) -> Result<String, String> {
-        let cmd = if args.is_empty() {
-            "uci".to_string()
-        } else {
-            args.remove(0)
+        let cmd = match args.first().map(String::as_str) {
+            None => "uci".to_string(),
+            // `jieqi --help [COMMAND]` is `jieqi help [COMMAND]`.
+            Some("--help" | "-h") => {
+                args.remove(0);
+                "help".to_string()
+            }
+            Some(_) => args.remove(0),
         };
         if args.iter().any(|a| a == "--help" || a == "-h") {
             if let Some(u) = usage_of(&cmd) {
@@ -303,8 +307,10 @@ mod cli {
                 }
             }
             if let Some(v) = value {
-                return Err(if v.is_empty() || NO_VALUE.contains(&name) {
+                return Err(if NO_VALUE.contains(&name) {
                     format!("{a}: write {name} without '='")
+                } else if v.is_empty() {
+                    format!("{name} needs a value")
                 } else {
                     format!("{a}: write the value after a space: {name} {v}")
                 });
@@ -343,6 +349,11 @@ mod cli {
             }
             "moves" => {
                 if let Some(v) = chess_flag(&mut args) {
+                    if args.iter().any(|a| a == "--notation") {
+                        return Err("--notation names a xiangqi notation; chess moves are \
+                                    listed as they are written (no --notation)"
+                            .into());
+                    }
                     return cli::chess::moves_command(&args, v);
                 }
                 let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
@@ -655,10 +666,10 @@ mod cli {
                 };
                 Ok(String::new())
             }
-            "help" | "--help" | "-h" => Ok(args
-                .first()
-                .and_then(|c| usage_of(c))
-                .unwrap_or_else(|| USAGE.to_string())),
+            "help" => match args.first() {
+                None => Ok(USAGE.to_string()),
+                Some(c) => usage_of(c).ok_or_else(|| format!("unknown command '{c}'\n{USAGE}")),
+            },
             other => Err(format!("unknown command '{other}'\n{USAGE}")),
         }
     }

@@ -133,20 +133,9 @@ pub fn write_new_file<R>(
     })
 }
 
-/// Text from a file as an error message quotes it: at most 60 characters
-/// (a longer text ends in `...`), invisible and control characters
-/// escaped (a byte-order mark shows as `\u{feff}`).
+/// Text from a file as an error message quotes it (see [`rules::shown`]).
 pub fn shown(text: &str) -> String {
-    const MAX: usize = 60;
-    let mut out: String = text
-        .chars()
-        .take(MAX)
-        .flat_map(char::escape_debug)
-        .collect();
-    if text.chars().nth(MAX).is_some() {
-        out.push_str("...");
-    }
-    out
+    crate::rules::shown(text, 60)
 }
 
 /// The most threads a command runs (`--jobs`; each thread is a game or a
@@ -226,7 +215,10 @@ pub(crate) fn perft_report<M: std::fmt::Display>(
 pub(crate) fn position_of(text: &str, rules: RuleSet) -> Result<Position, String> {
     match text.split_once(' ') {
         _ if text == "startpos" => Ok(Position::start(rules)),
-        Some(("startpos", rest)) => Err(format!("unexpected argument after startpos: '{rest}'")),
+        Some(("startpos", rest)) => Err(format!(
+            "unexpected argument after startpos: '{}'",
+            shown(rest)
+        )),
         _ => fen::parse(text, rules).map_err(|e| e.to_string()),
     }
 }

@@ -80,7 +80,7 @@ fn say(out: &Out, line: &str) {
 
 /// At most `n` characters of `s`, for echoing untrusted text.
 fn clip(s: &str, n: usize) -> String {
-    s.chars().take(n).collect()
+    crate::rules::shown(s, n)
 }
 
 struct State {

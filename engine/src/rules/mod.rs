@@ -78,3 +78,18 @@ pub(crate) fn divide<M: Copy + std::fmt::Display>(
     let total = rows.iter().map(|(_, n)| n).sum();
     (rows, total)
 }
+
+/// Untrusted text as an error message quotes it: at most `max` characters
+/// (a longer text ends in `...`), with control and invisible characters
+/// spelled out (a byte-order mark shows as `\u{feff}`, a tab as `\t`).
+pub fn shown(text: &str, max: usize) -> String {
+    let mut out: String = text
+        .chars()
+        .take(max)
+        .flat_map(char::escape_debug)
+        .collect();
+    if text.chars().nth(max).is_some() {
+        out.push_str("...");
+    }
+    out
+}

@@ -124,7 +124,7 @@ impl fmt::Display for ParseFenError {
 impl std::error::Error for ParseFenError {}
 
 fn clip(s: &str) -> String {
-    s.chars().take(40).collect()
+    crate::rules::shown(s, 40)
 }
 
 /// Parse a position of `variant`. Accepted: `board side castling ep`,

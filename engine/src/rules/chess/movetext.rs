@@ -77,7 +77,7 @@ fn identity(ch: u8) -> Option<Kind> {
 /// Read move text (no position needed).
 pub fn parse(text: &str) -> Result<MoveText, ParseMoveError> {
     let t = text.trim();
-    let err = || ParseMoveError::Syntax(t.chars().take(40).collect());
+    let err = || ParseMoveError::Syntax(crate::rules::shown(t, 40));
     if !t.is_ascii() || t.len() < 4 || t.len() > 8 {
         return Err(err());
     }
@@ -167,7 +167,7 @@ pub fn resolve(
     if piece.color != pos.turn() {
         return Err(ParseMoveError::NotYourPiece(m.from));
     }
-    let t = || text.trim().chars().take(40).collect::<String>();
+    let t = || crate::rules::shown(text.trim(), 40);
     pos.check_identities(m, mt.reveal, mt.capture)
         .map_err(|e| match e {
             PlayError::BadReveal(_) => ParseMoveError::Reveal(t()),
@@ -189,7 +189,7 @@ pub fn resolve(
 /// the move (read as [`parse_lenient`] does).
 pub fn check_answer(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     let mt = parse_lenient(pos, text)?;
-    let t = || text.trim().chars().take(40).collect::<String>();
+    let t = || crate::rules::shown(text.trim(), 40);
     if mt.reveal.is_some() || mt.capture.is_some() {
         return Err(ParseMoveError::Identity(t()));
     }

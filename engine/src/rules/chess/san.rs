@@ -123,7 +123,7 @@ fn plain(text: &str) -> String {
 /// those two readings are ambiguous.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
     let t = text.trim();
-    let shown = || t.chars().take(24).collect::<String>();
+    let shown = || crate::rules::shown(t, 24);
     if t.is_empty() || t.len() > 24 {
         return Err(SanError::Unknown(shown()));
     }

@@ -189,11 +189,11 @@ fn split_fields(text: &str) -> Result<Fields<'_>, ParseFenError> {
 fn parse_counter(text: Option<&str>, default: u32) -> Result<u32, ParseFenError> {
     let Some(s) = text else { return Ok(default) };
     if !is_counter(s) {
-        return Err(ParseFenError::Counter(s.chars().take(20).collect()));
+        return Err(ParseFenError::Counter(crate::rules::shown(s, 20)));
     }
     // Compare the digits before converting: no overflow, whatever the length.
     let digits = s.trim_start_matches('0');
-    let too_large = || ParseFenError::CounterTooLarge(s.chars().take(20).collect());
+    let too_large = || ParseFenError::CounterTooLarge(crate::rules::shown(s, 20));
     if digits.len() > 6 {
         return Err(too_large());
     }
@@ -226,7 +226,7 @@ pub fn parse(text: &str, rules: RuleSet) -> Result<Position, ParseFenError> {
     let turn = match fields.side {
         "w" | "r" | "W" | "R" => Color::Red,
         "b" | "B" => Color::Black,
-        s => return Err(ParseFenError::Side(s.chars().take(20).collect())),
+        s => return Err(ParseFenError::Side(crate::rules::shown(s, 20))),
     };
     let halfmove = parse_counter(fields.halfmove, 0)?;
     let fullmove = parse_counter(fields.fullmove, 1)?;
@@ -311,7 +311,7 @@ fn parse_pool(text: &str) -> Result<[Pool; 2], ParseFenError> {
     if text.is_empty() || text == "-" {
         return Ok(pool);
     }
-    let err = || ParseFenError::Pool(text.chars().take(40).collect());
+    let err = || ParseFenError::Pool(crate::rules::shown(text, 40));
     let mut chars = text.chars().peekable();
     while let Some(ch) = chars.next() {
         let role = Role::from_char(ch)

@@ -53,7 +53,7 @@ pub struct MoveText {
 
 pub fn parse(text: &str) -> Result<MoveText, ParseMoveError> {
     let t = text.trim();
-    let err = || ParseMoveError::Syntax(t.chars().take(40).collect());
+    let err = || ParseMoveError::Syntax(crate::rules::shown(t, 40));
     if !t.is_ascii() || t.len() < 4 || t.len() > 6 {
         return Err(err());
     }
@@ -118,7 +118,7 @@ pub fn resolve(
     let us = piece.color;
     let (reveal, capture) = mt
         .split_letters(us)
-        .ok_or_else(|| ParseMoveError::Syntax(text.trim().chars().take(40).collect()))?;
+        .ok_or_else(|| ParseMoveError::Syntax(crate::rules::shown(text.trim(), 40)))?;
     if piece.hidden != reveal.is_some() || reveal.is_some_and(|r| pos.pool(us).get(r) == 0) {
         return Err(ParseMoveError::Reveal(text.trim().to_string()));
     }

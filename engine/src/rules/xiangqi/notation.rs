@@ -621,7 +621,7 @@ pub fn parse(pos: &Position, text: &str, notation: Notation) -> Result<Move, Not
     if text.is_empty() {
         return Err(NotationError::Empty);
     }
-    let shown = || text.chars().take(40).collect::<String>();
+    let shown = || crate::rules::shown(&text, 40);
     let malformed = || NotationError::Malformed {
         text: shown(),
         notation,
