@@ -769,6 +769,14 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         ),
         (vec!["help", "bogus"], "unknown command 'bogus'"),
         (
+            vec!["uci", "foo"],
+            "unexpected argument 'foo' (jieqi uci --help)",
+        ),
+        (
+            vec!["bench", "--de\u{200b}pth"],
+            "unknown bench option '--de\\u{200b}pth'",
+        ),
+        (
             vec!["moves", "startpos", "--rules", "chess", "--notation", "wxf"],
             "--notation names a xiangqi notation",
         ),

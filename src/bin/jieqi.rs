@@ -302,7 +302,8 @@ mod cli {
             if let Some(u) = usage_of(&cmd).filter(|_| name != "--help") {
                 if !names(&u, name) {
                     return Err(format!(
-                        "unknown {cmd} option '{name}' (jieqi {cmd} --help)"
+                        "unknown {cmd} option '{}' (jieqi {cmd} --help)",
+                        cli::shown(name)
                     ));
                 }
             }
@@ -327,6 +328,7 @@ mod cli {
         }
         match cmd.as_str() {
             "uci" => {
+                nothing_left(&args, "uci")?;
                 cli::uci::run();
                 Ok(String::new())
             }
