@@ -82,14 +82,49 @@ pub(crate) fn divide<M: Copy + std::fmt::Display>(
 /// Untrusted text as an error message quotes it: at most `max` characters
 /// (a longer text ends in `...`), with control and invisible characters
 /// spelled out (a byte-order mark shows as `\u{feff}`, a tab as `\t`).
+/// Written out rather than `char::escape_debug`, whose Unicode tables
+/// would add several KiB to the page.
 pub fn shown(text: &str, max: usize) -> String {
-    let mut out: String = text
-        .chars()
-        .take(max)
-        .flat_map(char::escape_debug)
-        .collect();
+    let mut out = String::new();
+    for c in text.chars().take(max) {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if invisible(c) => out.extend(c.escape_unicode()),
+            c => out.push(c),
+        }
+    }
     if text.chars().nth(max).is_some() {
         out.push_str("...");
     }
     out
+}
+
+/// Control characters, and those that print as nothing: soft hyphen,
+/// fillers, zero-width spaces and joiners, direction marks and
+/// overrides, invisible operators, the byte-order mark, tags.
+fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{34f}'
+                | '\u{115f}'
+                | '\u{1160}'
+                | '\u{17b4}'
+                | '\u{17b5}'
+                | '\u{180b}'..='\u{180f}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{206f}'
+                | '\u{2800}'
+                | '\u{3164}'
+                | '\u{fe00}'..='\u{fe0f}'
+                | '\u{feff}'
+                | '\u{ffa0}'
+                | '\u{fff0}'..='\u{fffb}'
+                | '\u{1d173}'..='\u{1d17a}'
+                | '\u{e0000}'..='\u{e0fff}'
+        )
 }

@@ -69,7 +69,7 @@ impl fmt::Display for ParseFenError {
             BadChar(c) => write!(
                 f,
                 "unexpected character '{}' in the board",
-                c.escape_debug()
+                crate::rules::shown(c.encode_utf8(&mut [0; 4]), 1)
             ),
             Side(s) => write!(
                 f,
