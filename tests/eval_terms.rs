@@ -128,10 +128,33 @@ fn the_score_is_the_other_sides_score_negated() {
                     | eval::THREAT_LOWER_THEM
                     | eval::DOUBLE_ATTACK_US
                     | eval::DOUBLE_ATTACK_THEM
+                    | eval::THREATENED_US
+                    | eval::THREATENED_SECOND_US
+                    | eval::THREATENED_THEM
+                    | eval::THREATENED_SECOND_THEM
             ) {
                 continue;
             }
             assert_eq!(a.counts[i], -b.counts[i], "{} in {text}", eval::name(i));
+        }
+        // What the side to move stands to lose on one board, the side not
+        // to move stands to lose on the other.
+        for (us, them) in [
+            (eval::THREATENED_US, eval::THREATENED_THEM),
+            (eval::THREATENED_SECOND_US, eval::THREATENED_SECOND_THEM),
+        ] {
+            assert_eq!(
+                a.counts[us],
+                -b.counts[them],
+                "{} in {text}",
+                eval::name(us)
+            );
+            assert_eq!(
+                a.counts[them],
+                -b.counts[us],
+                "{} in {text}",
+                eval::name(them)
+            );
         }
     }
 }
@@ -293,4 +316,31 @@ fn face_up_pieces_count_on_their_square_seen_from_their_own_side() {
         eval::name(eval::pst_index(Role::Soldier, Square::new(6, 3))),
         "square soldier rank 3 file 2"
     );
+}
+
+#[test]
+fn terms_see_x_rays_the_generals_screen_and_threatened_pieces() {
+    // A red chariot on e3 sees the black general on e9 through one black
+    // soldier on e6: a pin.
+    let c = counts("4k4/9/9/4p4/9/9/4R4/9/9/3K5 w - 0 1");
+    assert_eq!(c[eval::CHARIOT_XRAY], 1.0);
+    // Through two pieces it is no x-ray.
+    let c = counts("4k4/9/9/4p4/4p4/9/4R4/9/9/3K5 w - 0 1");
+    assert_eq!(c[eval::CHARIOT_XRAY], 0.0);
+    // The one piece between generals facing on a file is its owner's
+    // (a black soldier: Black's, counted negative).
+    let c = counts("4k4/9/9/9/4p4/9/9/9/9/4K4 w - 0 1");
+    assert_eq!(c[eval::GENERALS_SCREEN], -1.0);
+    let c = counts("4k4/9/9/9/4p4/4P4/9/9/9/4K4 w - 0 1");
+    assert_eq!(c[eval::GENERALS_SCREEN], 0.0, "two pieces between");
+    // Red to move: its chariot on e3 is attacked by a lower piece, the
+    // black soldier on e4, which nothing defends. What Red stands to lose
+    // is the chariot (in hundreds of centipawns, face-up middle-game
+    // value); what it may win, the soldier (Black's: negative).
+    let c = counts("3k5/9/9/9/9/4p4/4R4/9/9/5K3 w - 0 1");
+    let value = |role: usize| WEIGHTS[eval::MATERIAL + role].0 as f32 / 100.0;
+    assert_eq!(c[eval::THREATENED_US], value(3), "a chariot");
+    assert_eq!(c[eval::THREATENED_SECOND_US], 0.0);
+    assert_eq!(c[eval::THREATENED_THEM], -value(5), "a soldier");
+    assert_eq!(c[eval::THREATENED_SECOND_THEM], 0.0);
 }

@@ -100,10 +100,24 @@ pub const HIDDEN_MOBILITY: usize = 55;
 pub const GENERAL_MOBILITY: usize = 56;
 /// Points of the palace next to the general that the other side attacks.
 pub const GENERAL_ESCAPES_ATTACKED: usize = 57;
+/// A chariot on the other general's file or rank with one piece between
+/// (a pin, or a discovered attack).
+pub const CHARIOT_XRAY: usize = 58;
+/// The one piece between the two generals on a file (it may not leave it).
+pub const GENERALS_SCREEN: usize = 59;
+/// The most a side's threatened pieces are worth (hanging, or attacked by
+/// a lower piece), in hundreds of centipawns: side to move, then the other.
+pub const THREATENED_US: usize = 60;
+/// The second most: a side can save only one.
+pub const THREATENED_SECOND_US: usize = 61;
+/// The most the other side's threatened pieces are worth, and the second
+/// most (what the side to move may win), in hundreds of centipawns.
+pub const THREATENED_THEM: usize = 62;
+pub const THREATENED_SECOND_THEM: usize = 63;
 /// Piece-square tables of face-up pieces: by role (general first), then by
 /// the point seen from the piece's own side, mirrored onto files 0..=4
 /// (`rank * 5 + file`, 50 points a role).
-pub const PST: usize = 58;
+pub const PST: usize = 64;
 /// Points in one role's piece-square table.
 pub const PST_POINTS: usize = 50;
 /// Number of features (and weights).
@@ -188,6 +202,12 @@ const NAMES: [&str; PST] = [
     "hidden mobility",
     "general mobility",
     "general escapes attacked",
+    "chariot x-ray on general",
+    "screen between generals",
+    "threatened value (side to move)",
+    "second threatened value (side to move)",
+    "threatened value (side not to move)",
+    "second threatened value (side not to move)",
 ];
 
 /// Receives the features of a position: `add(f, n)` adds `n` times feature
@@ -679,6 +699,9 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                 if open {
                     sink.add(CHARIOT_OPEN_FILE, s);
                 }
+                if between(board, sq, enemy_general) == Some(1) {
+                    sink.add(CHARIOT_XRAY, s);
+                }
             }
             Role::Cannon => {
                 sink.add(CANNON_MOBILITY, s * mobility);
@@ -767,6 +790,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     }
 
     // Hanging, threatened and doubly attacked pieces.
+    let mut threatened = [[0i32; 2]; 2];
     for &(i, p) in list {
         let i = i as usize;
         if p.role == Role::General && !p.hidden {
@@ -793,7 +817,17 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                 s,
             );
         }
-        if map.lowest[oi][i] < rank_of(p) {
+        let lower = map.lowest[oi][i] < rank_of(p);
+        if defended == 0 || lower {
+            let v = piece_value(pos, p);
+            let t = &mut threatened[ci];
+            if v > t[0] {
+                *t = [v, t[0]];
+            } else if v > t[1] {
+                t[1] = v;
+            }
+        }
+        if lower {
             sink.add(
                 if mover {
                     THREAT_LOWER_US
@@ -802,6 +836,26 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                 },
                 s,
             );
+        }
+    }
+    // What each side stands to lose: the side to move can save one of its
+    // pieces; the other side's are what the side to move may win.
+    let [first, second] = threatened[us.index()];
+    sink.add_ratio(THREATENED_US, sign(us) * first, 100);
+    sink.add_ratio(THREATENED_SECOND_US, sign(us) * second, 100);
+    let them = us.other();
+    let [first, second] = threatened[them.index()];
+    sink.add_ratio(THREATENED_THEM, sign(them) * first, 100);
+    sink.add_ratio(THREATENED_SECOND_THEM, sign(them) * second, 100);
+    // The one piece between generals facing each other on a file.
+    let [gr, gb] = generals;
+    if gr.file() == gb.file() && between(board, gr, gb) == Some(1) {
+        let (lo, hi) = (gr.rank().min(gb.rank()), gr.rank().max(gb.rank()));
+        for r in lo + 1..hi {
+            let code = board[Square::new(gr.file(), r).index()];
+            if let Some(p) = Piece::from_code(code) {
+                sink.add(GENERALS_SCREEN, sign(p.color));
+            }
         }
     }
     phase

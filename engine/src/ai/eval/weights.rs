@@ -13,6 +13,13 @@
 //! `jieqi datagen --games 6000 --nodes 6000 --seed 11 --jobs 2` (the engine
 //! of commit d205a11): `jieqi tune FILE --free 55-57 --with-net --iterations
 //! 600 --rate 2 --score-weight 0.5`; held-out error 0.037737 -> 0.037357.
+//! The next four (a chariot's x-ray on the general, the screen between the
+//! generals, the side to move's two most valuable threatened pieces) were
+//! fitted the same way on 1 387 459 positions (the five datagen files of
+//! `net_weights.rs`): `--free 58-61 --iterations 600`, held-out error
+//! 0.034218 -> 0.034131. The last two (the other side's threatened pieces)
+//! fitted to nothing (0.033959 -> 0.033957 with `--free 62-63`) and stay at
+//! 0: inputs of the learnt correction only.
 
 use super::{Weight, FEATURES};
 
@@ -76,6 +83,12 @@ pub const WEIGHTS: [Weight; FEATURES] = [
     (0, 8),       // hidden mobility
     (50, 15),     // general mobility
     (-7, -23),    // general escapes attacked
+    (6, 131),     // chariot x-ray on general
+    (9, -35),     // screen between generals
+    (-6, -14),    // threatened value (side to move)
+    (-6, -42),    // second threatened value (side to move)
+    (0, 0),       // threatened value (side not to move)
+    (0, 0),       // second threatened value (side not to move)
     (0, 0),       // square general rank 0 file 0
     (0, 0),       // square general rank 0 file 1
     (0, 0),       // square general rank 0 file 2
