@@ -97,11 +97,13 @@ fn beginner_takes_a_mate_in_one() {
 fn beginner_makes_mistakes() {
     // Over middle-game positions (a few random plies from the start), the
     // Beginner's small search often plays a move that a deeper search
-    // finds worse by a pawn or more (a search of 400 000 nodes does so
-    // once in these 20).
+    // finds worse by a pawn or more (a search of 400 000 nodes did so
+    // once in the first 20). Forty positions, at least 5 mistakes: twenty
+    // were too few, as a threshold of 3 flipped with the evaluation (with
+    // the six inputs of 14581e9, 2 in the first 20 and 8 in the 40).
     let stop = AtomicBool::new(false);
     let mut mistakes = 0;
-    for seed in 0..20u64 {
+    for seed in 0..40u64 {
         let mut g = Game::seeded(RuleSet::Jieqi, seed);
         for ply in 0..16u64 {
             let moves = g.legal_moves();
@@ -133,8 +135,8 @@ fn beginner_makes_mistakes() {
         mistakes += usize::from(loss >= 100);
     }
     assert!(
-        mistakes >= 3,
-        "Beginner lost a pawn or more only {mistakes} times in 20"
+        mistakes >= 5,
+        "Beginner lost a pawn or more only {mistakes} times in 40"
     );
 }
 
