@@ -772,6 +772,8 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
             vec!["uci", "foo"],
             "unexpected argument 'foo' (jieqi uci --help)",
         ),
+        (vec!["soak", "--games", "0"], "--games must be at least 1"),
+        (vec!["fuzz", "--cases", "0"], "--cases must be at least 1"),
         (
             vec!["bench", "--de\u{200b}pth"],
             "unknown bench option '--de\\u{200b}pth'",

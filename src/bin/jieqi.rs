@@ -379,6 +379,9 @@ mod cli {
                     Some(r) => Some(RuleSet::from_id(&r).ok_or(format!("unknown rules '{r}'"))?),
                 };
                 let games = num(flag(&mut args, "--games"), "--games", 1000u64)?;
+                if games == 0 {
+                    return Err("--games must be at least 1".into());
+                }
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                 let jobs = jobs_flag(&mut args, 1)?;
                 nothing_left(&args, "soak")?;
@@ -386,6 +389,9 @@ mod cli {
             }
             "fuzz" => {
                 let cases = num(flag(&mut args, "--cases"), "--cases", 100_000u64)?;
+                if cases == 0 {
+                    return Err("--cases must be at least 1".into());
+                }
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                 nothing_left(&args, "fuzz")?;
                 Ok(cli::fuzz::fuzz_command(cases, seed))
