@@ -222,6 +222,14 @@ mod cli {
         })
     }
 
+    /// A count that must not be 0 (`name` is its option).
+    fn at_least_one<T: Copy + PartialEq + Default>(n: T, name: &str) -> Result<T, String> {
+        if n == T::default() {
+            return Err(format!("{name} must be at least 1"));
+        }
+        Ok(n)
+    }
+
     /// What a command has not read from its arguments is a mistake, not ignored.
     fn nothing_left(rest: &[String], cmd: &str) -> Result<(), String> {
         match rest.first() {
@@ -378,20 +386,20 @@ mod cli {
                     None => None,
                     Some(r) => Some(RuleSet::from_id(&r).ok_or(format!("unknown rules '{r}'"))?),
                 };
-                let games = num(flag(&mut args, "--games"), "--games", 1000u64)?;
-                if games == 0 {
-                    return Err("--games must be at least 1".into());
-                }
+                let games = at_least_one(
+                    num(flag(&mut args, "--games"), "--games", 1000u64)?,
+                    "--games",
+                )?;
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                 let jobs = jobs_flag(&mut args, 1)?;
                 nothing_left(&args, "soak")?;
                 cli::soak::soak(games, rules, seed, jobs).map(|r| r.to_string())
             }
             "fuzz" => {
-                let cases = num(flag(&mut args, "--cases"), "--cases", 100_000u64)?;
-                if cases == 0 {
-                    return Err("--cases must be at least 1".into());
-                }
+                let cases = at_least_one(
+                    num(flag(&mut args, "--cases"), "--cases", 100_000u64)?,
+                    "--cases",
+                )?;
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                 nothing_left(&args, "fuzz")?;
                 Ok(cli::fuzz::fuzz_command(cases, seed))
@@ -467,9 +475,7 @@ mod cli {
                 let [input] = args.as_slice() else {
                     return Err("rescore needs one datagen FILE".into());
                 };
-                if nodes == 0 {
-                    return Err("--nodes must be at least 1".into());
-                }
+                at_least_one(nodes, "--nodes")?;
                 let text = read_text(input, "")?;
                 let report = cli::write_new_file(&path, |out| {
                     cli::rescore::rescore(&text, nodes, jobs, rules, out, &mut |r| tell(&r))
@@ -584,9 +590,7 @@ mod cli {
                 let nodes = flag(&mut args, "--nodes")
                     .map(|v| number::<u64>(&v, "--nodes"))
                     .transpose()?;
-                if nodes == Some(0) {
-                    return Err("--nodes must be at least 1".into());
-                }
+                nodes.map(|n| at_least_one(n, "--nodes")).transpose()?;
                 let tc = flag(&mut args, "--tc")
                     .map(|v| cli::matches::TimeControl::parse(&v))
                     .transpose()?;
@@ -600,9 +604,7 @@ mod cli {
                     v => num(v, "--seed", 0u64)?,
                 };
                 let jobs = jobs_flag(&mut args, 2)?;
-                if games == 0 {
-                    return Err("--games must be at least 1".into());
-                }
+                at_least_one(games, "--games")?;
                 let out_dir = flag(&mut args, "--out");
                 if !args.iter().any(|a| a == "--sprt") {
                     if let Some(a) = args.iter().find(|a| *a == "--alpha" || *a == "--beta") {

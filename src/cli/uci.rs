@@ -29,7 +29,7 @@ use crate::ai::{
 };
 use crate::rules::chess::{self, Variant};
 use crate::rules::xiangqi::{fen, movetext, perft};
-use crate::rules::{repetition_key, Color, Move, Position, Role, RuleSet};
+use crate::rules::{repetition_key, shown, Color, Move, Position, Role, RuleSet};
 
 /// Whether searches run beside the command loop (see the module doc).
 const THREADS: bool = cfg!(not(target_os = "wasi"));
@@ -76,11 +76,6 @@ fn say(out: &Out, line: &str) {
     let mut o = lock(out);
     let _ = writeln!(o, "{line}");
     let _ = o.flush();
-}
-
-/// At most `n` characters of `s`, for echoing untrusted text.
-fn clip(s: &str, n: usize) -> String {
-    crate::rules::shown(s, n)
 }
 
 struct State {
@@ -278,7 +273,7 @@ impl Engine {
             },
             _ => say(
                 &self.out,
-                &format!("info string error: unknown command '{}'", clip(cmd, 40)),
+                &format!("info string error: unknown command '{}'", shown(cmd, 40)),
             ),
         }
         true
@@ -330,7 +325,7 @@ impl Engine {
         let number = |what: &str| -> Result<usize, String> {
             value
                 .parse::<usize>()
-                .map_err(|_| format!("{what} needs a number, not '{}'", clip(value, 20)))
+                .map_err(|_| format!("{what} needs a number, not '{}'", shown(value, 20)))
         };
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
@@ -377,14 +372,14 @@ impl Engine {
                     _ => {
                         return Err(format!(
                             "UCI_ShowWDL is true or false, not '{}'",
-                            clip(value, 20)
+                            shown(value, 20)
                         ))
                     }
                 }
             }
             "level" => {
                 st.level = Level::from_id(value)
-                    .ok_or_else(|| format!("unknown level '{}'", clip(value, 20)))?
+                    .ok_or_else(|| format!("unknown level '{}'", shown(value, 20)))?
             }
             "rules" | "uci_variant" => {
                 let lower = value.to_ascii_lowercase();
@@ -392,7 +387,7 @@ impl Engine {
                 let rules = match chess {
                     Some(_) => st.rules,
                     None => RuleSet::from_id(value)
-                        .ok_or_else(|| format!("unknown rules '{}'", clip(value, 20)))?,
+                        .ok_or_else(|| format!("unknown rules '{}'", shown(value, 20)))?,
                 };
                 if rules != st.rules || chess != st.chess {
                     // The table goes to the game being played.
@@ -426,7 +421,7 @@ impl Engine {
                     }
                 }
             }
-            _ => return Err(format!("unknown option '{}'", clip(name, 40))),
+            _ => return Err(format!("unknown option '{}'", shown(name, 40))),
         }
         Ok(())
     }
@@ -459,7 +454,7 @@ impl Engine {
         let mut recent = vec![repetition_key(pos.public_hash(), pos.in_check())];
         for (i, m) in moves.split_whitespace().enumerate() {
             let refuse =
-                |e: &dyn std::fmt::Display| format!("move {} '{}': {e}", i + 1, clip(m, 20));
+                |e: &dyn std::fmt::Display| format!("move {} '{}': {e}", i + 1, shown(m, 20));
             let (mv, reveal, cap) = chess::movetext::resolve(&pos, m).map_err(|e| refuse(&e))?;
             let played = pos.play(mv, reveal, cap).map_err(|e| refuse(&e))?;
             if played.is_irreversible() {
@@ -531,7 +526,7 @@ impl Engine {
         let mut recent = vec![repetition_key(pos.public_hash(), pos.in_check())];
         for (i, m) in moves.split_whitespace().enumerate() {
             let refuse =
-                |e: &dyn std::fmt::Display| format!("move {} '{}': {e}", i + 1, clip(m, 20));
+                |e: &dyn std::fmt::Display| format!("move {} '{}': {e}", i + 1, shown(m, 20));
             let (mv, reveal, cap) = movetext::resolve(&pos, m).map_err(|e| refuse(&e))?;
             if cap.is_some() && !rules.capturer_learns() {
                 return Err(refuse(
@@ -789,7 +784,7 @@ fn parse_go_with<M>(
                 {
                     req.warnings.push(format!(
                         "'{key} {}' is out of range; ignored",
-                        clip(words[i], 24)
+                        shown(words[i], 24)
                     ));
                     i += 1;
                 } else {
@@ -848,14 +843,14 @@ fn parse_go_with<M>(
                         Ok(m) => req.searchmoves.push(m),
                         Err(e) => req
                             .warnings
-                            .push(format!("searchmoves: {}: {e}; ignored", clip(w, 12))),
+                            .push(format!("searchmoves: {}: {e}; ignored", shown(w, 12))),
                     }
                     i += 1;
                 }
             }
             w => req
                 .warnings
-                .push(format!("unknown go parameter '{}' ignored", clip(w, 20))),
+                .push(format!("unknown go parameter '{}' ignored", shown(w, 20))),
         }
     }
     if searchmoves_given && req.searchmoves.is_empty() {
