@@ -221,7 +221,7 @@ impl fmt::Display for ExportError {
                 f,
                 "game link of another version ('{v}', this page reads {FRAGMENT_VERSION})"
             ),
-            ExportError::LinkChar(c) => write!(f, "a game link holds no '{}'", crate::rules::shown(c.encode_utf8(&mut [0; 4]), 1)),
+            ExportError::LinkChar(c) => write!(f, "a game link holds no '{}'", crate::rules::shown_char(*c)),
             ExportError::LinkField(what) => write!(f, "the game link has no {what}"),
         }
     }

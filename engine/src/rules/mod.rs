@@ -101,6 +101,11 @@ pub fn shown(text: &str, max: usize) -> String {
     out
 }
 
+/// One character as [`shown`] quotes it.
+pub fn shown_char(c: char) -> String {
+    shown(c.encode_utf8(&mut [0; 4]), 1)
+}
+
 /// Control characters, and those that print as nothing: soft hyphen,
 /// fillers, zero-width spaces and joiners, direction marks and
 /// overrides, invisible operators, the byte-order mark, tags.

@@ -67,7 +67,7 @@ impl fmt::Display for ParseFenError {
             ),
             RankCount(n) => write!(f, "the board needs 8 ranks separated by '/', found {n}"),
             RankWidth { rank } => write!(f, "rank {rank} does not have exactly 8 squares"),
-            BadChar(c) => write!(f, "unexpected character '{}' in the board", crate::rules::shown(c.encode_utf8(&mut [0; 4]), 1)),
+            BadChar(c) => write!(f, "unexpected character '{}' in the board", crate::rules::shown_char(*c)),
             Side(s) => write!(f, "side to move must be 'w' or 'b', found '{s}'"),
             Castling(s) => write!(
                 f,

@@ -69,7 +69,7 @@ impl fmt::Display for ParseFenError {
             BadChar(c) => write!(
                 f,
                 "unexpected character '{}' in the board",
-                crate::rules::shown(c.encode_utf8(&mut [0; 4]), 1)
+                crate::rules::shown_char(*c)
             ),
             Side(s) => write!(
                 f,
