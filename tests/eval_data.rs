@@ -538,7 +538,7 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         ),
         (
             vec!["datagen", "--out", out_path, "--jobs=0"],
-            "--jobs=0: write the value after a space: --jobs 0",
+            "--jobs must be 1 to 256, not 0",
         ),
         (
             vec!["datagen", "--out", "/nonexistent/dir/f", "--games", "1"],
@@ -585,6 +585,14 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
             "--rules needs a value",
         ),
         (
+            vec!["datagen", "--out", keep_path, "--rules", "chess"],
+            "'chess' is not a rule set of this command (it takes chessplayx, jieqi, vietnam, xiangqi)",
+        ),
+        (
+            vec!["tune", bad_path, "--rules=shogi"],
+            "unknown rules 'shogi' (one of chessplayx, jieqi, vietnam, xiangqi)",
+        ),
+        (
             vec!["tune", bad_path, "--free", "5"],
             "--free needs FIRST-LAST",
         ),
@@ -596,7 +604,7 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         (vec!["tune", bad_path, "--free", "+1-3"], "not '+1-3'"),
         (
             vec!["tune", bad_path, "--with-net=1"],
-            "write --with-net without '='",
+            "--with-net takes no value (not '1')",
         ),
         (
             vec!["tune", bad_path, "--net", "--with-net"],
@@ -692,6 +700,33 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
     assert_eq!(o.status.code(), Some(2));
     assert!(o.stdout.is_empty());
     assert!(String::from_utf8_lossy(&o.stderr).contains("are too few"));
+    // A file name of 255 bytes (the most a name may have; its `.part`
+    // would have 260), the option written with '='; and the linear fit's
+    // option under --net is refused by the fit, whichever way it is written.
+    let long = dir.join("d".repeat(255));
+    let o = Command::new(me)
+        .args(["datagen", "--games=1", "--nodes=200", "--rules=xiangqi"])
+        .arg(format!("--out={}", long.to_str().unwrap()))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::read_to_string(&long).unwrap().lines().count() > 0);
+    for it in [&["--iterations", "2"][..], &["--iterations=2"][..]] {
+        let o = Command::new(me)
+            .args(["tune", long.to_str().unwrap(), "--net"])
+            .args(it)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains("--iterations"), "{err}");
+        assert!(!err.contains("after a space"), "{err}");
+    }
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".part")), "{names:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

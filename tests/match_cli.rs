@@ -705,8 +705,12 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         ),
         (vec!["hard:900@+2", "random"], "bad number of searches"),
         (
-            vec!["random", "random", "--games=3"],
-            "--games=3: write the value after a space: --games 3",
+            vec!["random", "random", "--seed=-1"],
+            "--seed cannot be negative: '-1'",
+        ),
+        (
+            vec!["random", "random", "--seed=--jobs"],
+            "--seed needs a value",
         ),
         (
             vec!["random", "random", "--games="],

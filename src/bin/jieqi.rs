@@ -148,9 +148,22 @@ mod cli {
     }
 
     fn rules_flag(args: &mut Vec<String>, default: RuleSet) -> Result<RuleSet, String> {
-        match flag(args, "--rules") {
-            None => Ok(default),
-            Some(r) => RuleSet::from_id(&r).ok_or(format!("unknown rules '{r}'")),
+        Ok(rules_given(args)?.unwrap_or(default))
+    }
+
+    /// `--rules R` of the Jieqi family, if given. The commands that also play
+    /// chess take it out first ([`chess_flag`]).
+    fn rules_given(args: &mut Vec<String>) -> Result<Option<RuleSet>, String> {
+        let Some(r) = flag(args, "--rules") else {
+            return Ok(None);
+        };
+        let ids = RuleSet::ALL.map(RuleSet::id).join(", ");
+        match RuleSet::from_id(&r) {
+            Some(rules) => Ok(Some(rules)),
+            None if jieqi::rules::chess::Variant::from_id(&r).is_some() => Err(format!(
+                "'{r}' is not a rule set of this command (it takes {ids})"
+            )),
+            None => Err(format!("unknown rules '{}' (one of {ids})", cli::shown(&r))),
         }
     }
 
@@ -222,6 +235,14 @@ mod cli {
         })
     }
 
+    /// An option the usage of `cmd` does not name.
+    fn unknown_option(cmd: &str, name: &str) -> String {
+        format!(
+            "unknown {cmd} option '{}' (jieqi {cmd} --help)",
+            cli::shown(name)
+        )
+    }
+
     /// A count that must not be 0 (`name` is its option).
     fn at_least_one<T: Copy + PartialEq + Default>(n: T, name: &str) -> Result<T, String> {
         if n == T::default() {
@@ -233,7 +254,10 @@ mod cli {
     /// What a command has not read from its arguments is a mistake, not ignored.
     fn nothing_left(rest: &[String], cmd: &str) -> Result<(), String> {
         match rest.first() {
-            Some(a) => Err(format!("unexpected argument '{a}' (jieqi {cmd} --help)")),
+            Some(a) => Err(format!(
+                "unexpected argument '{}' (jieqi {cmd} --help)",
+                cli::shown(a)
+            )),
             None => Ok(()),
         }
     }
@@ -295,34 +319,40 @@ mod cli {
         }
         // Every option is read once: a second copy would be silently ignored.
         // Each takes a value (but these), which cannot be empty or another
-        // option, and is written after a space.
+        // option, written after a space or after '=' (`--games=3`).
         const NO_VALUE: [&str; 3] = ["--net", "--with-net", "--help"];
+        let mut split = Vec::with_capacity(args.len());
+        for a in args {
+            match a.split_once('=').filter(|_| a.starts_with("--")) {
+                Some((name, v)) => {
+                    // An option the command's usage does not name is unknown,
+                    // however it is written.
+                    if let Some(u) = usage_of(&cmd).filter(|_| name != "--help") {
+                        if !names(&u, name) {
+                            return Err(unknown_option(&cmd, name));
+                        }
+                    }
+                    if NO_VALUE.contains(&name) {
+                        return Err(format!("{name} takes no value (not '{}')", cli::shown(v)));
+                    }
+                    if v.is_empty() || v.starts_with("--") {
+                        return Err(format!("{name} needs a value"));
+                    }
+                    split.push(name.to_string());
+                    split.push(v.to_string());
+                }
+                None => split.push(a),
+            }
+        }
+        let mut args = split;
         for (i, a) in args.iter().enumerate() {
             if !a.starts_with("--") {
                 continue;
             }
-            let (name, value) = match a.split_once('=') {
-                Some((name, v)) => (name, Some(v)),
-                None => (a.as_str(), None),
-            };
-            // An option the command's usage does not name is unknown,
-            // however it is written.
-            if let Some(u) = usage_of(&cmd).filter(|_| name != "--help") {
-                if !names(&u, name) {
-                    return Err(format!(
-                        "unknown {cmd} option '{}' (jieqi {cmd} --help)",
-                        cli::shown(name)
-                    ));
+            if let Some(u) = usage_of(&cmd).filter(|_| a != "--help") {
+                if !names(&u, a) {
+                    return Err(unknown_option(&cmd, a));
                 }
-            }
-            if let Some(v) = value {
-                return Err(if NO_VALUE.contains(&name) {
-                    format!("{a}: write {name} without '='")
-                } else if v.is_empty() {
-                    format!("{name} needs a value")
-                } else {
-                    format!("{a}: write the value after a space: {name} {v}")
-                });
             }
             if args[..i].contains(a) {
                 return Err(format!("{a} is given twice"));
@@ -382,10 +412,7 @@ mod cli {
                 }
             }
             "soak" => {
-                let rules = match flag(&mut args, "--rules") {
-                    None => None,
-                    Some(r) => Some(RuleSet::from_id(&r).ok_or(format!("unknown rules '{r}'"))?),
-                };
+                let rules = rules_given(&mut args)?;
                 let games = at_least_one(
                     num(flag(&mut args, "--games"), "--games", 1000u64)?,
                     "--games",
@@ -418,8 +445,9 @@ mod cli {
                 if let Some(i) = args.iter().position(|a| a == "--rules") {
                     let r = args.get(i + 1).map_or("", String::as_str);
                     return Err(format!(
-                        "bench takes --rules chess or hidden-chess, not '{r}' (the Jieqi \
-                         bench's positions have their own rule sets)"
+                        "bench takes --rules chess or hidden-chess, not '{}' (the Jieqi \
+                         bench's positions have their own rule sets)",
+                        cli::shown(r)
                     ));
                 }
                 // An option where the depth goes is no depth (`--depth 3`).

@@ -47,6 +47,17 @@ pub(crate) fn exit_on_interrupt(mut clean_up: impl FnMut() -> String + Send + 's
     let _ = &mut clean_up;
 }
 
+/// `PATH.part`, its name cut to fit a file name's 255 bytes (a name of 251
+/// to 255 bytes is legal, its `.part` would not be).
+fn part_name(path: &str) -> String {
+    let name_at = path.rfind('/').map_or(0, |i| i + 1);
+    let mut end = path.len().min(name_at + 250);
+    while !path.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}.part", &path[..end])
+}
+
 /// Write the file `path` with `work`, all or nothing: into a new
 /// `PATH.part` beside it, renamed over `path` once complete, so a run that
 /// fails, or is stopped with Ctrl-C or SIGTERM (exit status 130), leaves
@@ -91,7 +102,7 @@ pub fn write_new_file<R>(
         }
         _ => {}
     }
-    let part = format!("{path}.part");
+    let part = part_name(path);
     let file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
