@@ -31,13 +31,15 @@ fn datagen_is_reproducible_whatever_the_jobs() {
     let (b, _) = datagen(4, 7, 2);
     assert!(n > 20, "too few positions kept: {n}");
     assert_eq!(a, b);
-    assert_eq!(a.lines().count() as u64, n);
+    // First the rule set, then a line a position.
+    assert_eq!(a.lines().next(), Some("# rules jieqi"));
+    assert_eq!(a.lines().count() as u64, n + 1);
     let (c, _) = datagen(4, 8, 1);
     assert_ne!(a, c, "another seed, other games");
     // Every line reads back: a quiet position, a result, a score.
     let samples = tune::parse_data(&a, RuleSet::Jieqi).unwrap();
     assert_eq!(samples.len() as u64, n);
-    for line in a.lines() {
+    for line in a.lines().skip(1) {
         let text = line.split(';').next().unwrap();
         let pos = fen::parse(text, RuleSet::Jieqi).unwrap();
         assert!(!pos.in_check(), "{line}");
@@ -67,7 +69,8 @@ fn progress_counts_only_what_went_through_the_buffer() {
     let mut reports = 0;
     generate(&cfg, &mut out, &mut |r| {
         reports += 1;
-        assert_eq!(reached.get(), r.positions, "after {} games", r.games);
+        // The rule set's line, then the positions.
+        assert_eq!(reached.get(), r.positions + 1, "after {} games", r.games);
     })
     .unwrap();
     assert_eq!(reports, 3);
@@ -77,7 +80,7 @@ fn progress_counts_only_what_went_through_the_buffer() {
     let mut reports = 0;
     rescore(&text, 50, 1, RuleSet::Jieqi, &mut out, &mut |r| {
         reports += 1;
-        assert_eq!(reached.get(), r.written, "after {} read", r.read);
+        assert_eq!(reached.get(), r.written + 1, "after {} read", r.read);
     })
     .unwrap();
     assert!(reports > 0);
@@ -286,11 +289,12 @@ fn rescore_keeps_each_line_but_its_score_whatever_the_jobs() {
     let (a, b) = (run(1, 2000), run(2, 2000));
     assert_eq!(a, b, "the same file whatever --jobs is");
     assert!(a.lines().count() as u64 > n * 9 / 10, "few dropped");
+    assert_eq!(a.lines().next(), Some("# rules jieqi"));
     // Same positions and results, in order; the scores come from the new search.
     let old: Vec<&str> = data.lines().collect();
     let mut changed = 0;
     let mut k = 0;
-    for line in a.lines() {
+    for line in a.lines().skip(1) {
         let (fen_result, score) = line.rsplit_once(';').unwrap();
         while !old[k].starts_with(fen_result) {
             k += 1;
@@ -300,6 +304,27 @@ fn rescore_keeps_each_line_but_its_score_whatever_the_jobs() {
     }
     assert!(changed > 0, "a deeper search moves some scores");
     assert_ne!(a, run(1, 500), "the budget matters");
+    // Data of another rule set is refused, by rescore and by the fit,
+    // naming the line and the rule set to give.
+    let other = data.replace("# rules jieqi", "\n# rules vietnam");
+    let mut out = Vec::new();
+    let err = rescore(&other, 100, 1, RuleSet::Jieqi, &mut out, &mut |_| {}).unwrap_err();
+    assert_eq!(
+        err,
+        "line 2: the data is of rules vietnam, not jieqi: read it with --rules vietnam"
+    );
+    let err = tune::parse_data(&other, RuleSet::Jieqi)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("line 2") && err.contains("--rules vietnam"),
+        "{err}"
+    );
+    assert!(tune::parse_data(&other, RuleSet::Vietnam).is_ok());
+    let err = tune::parse_data("# rules shogi\n", RuleSet::Jieqi)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("unknown rules 'shogi'"), "{err}");
 }
 
 /// Positions from seeded random games.

@@ -58,9 +58,10 @@ mod cli {
     const DATAGEN_USAGE: &str =
         "usage: jieqi datagen --out FILE [--games N] [--nodes N] [--seed S] [--jobs J] [--rules R]
   Self-play by the engine at N nodes a move (default 100 games, 2000 nodes, seed 1),
-  random root offsets on the first 8 plies, random reveals from the seed. Writes one
-  quiet position a line: 'FEN; RESULT; SCORE' (result 1 / 0.5 / 0 and search score
-  for the side to move). The same seed writes the same file, whatever --jobs is.";
+  random root offsets on the first 8 plies, random reveals from the seed. Writes
+  '# rules R', then one quiet position a line: 'FEN; RESULT; SCORE' (result 1 / 0.5 / 0
+  and search score for the side to move). The same seed writes the same file,
+  whatever --jobs is.";
     const RESCORE_USAGE: &str =
         "usage: jieqi rescore FILE --out FILE [--nodes N] [--jobs J] [--rules R]
   Searches every position of a datagen FILE again at N nodes (default 20 000), each

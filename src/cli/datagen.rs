@@ -171,6 +171,8 @@ pub fn generate(
     let next = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
     let mut report = DatagenReport::default();
+    writeln!(out, "{}", super::tune::rules_comment(cfg.rules))
+        .map_err(|e| format!("cannot write: {e}"))?;
     let (tx, rx) = mpsc::channel::<(u64, Result<Played, String>)>();
     std::thread::scope(|scope| -> Result<(), String> {
         for _ in 0..jobs {

@@ -12,7 +12,7 @@
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
-use super::tune::{read_line, skipped};
+use super::tune::{read_line, rules_comment, skipped};
 use crate::ai::eval::MATE_BOUND;
 use crate::ai::{self, Limits, Request, Searcher, Strength};
 use crate::rules::RuleSet;
@@ -69,11 +69,16 @@ pub fn rescore(
     if nodes == 0 {
         return Err("--nodes must be at least 1".into());
     }
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !skipped(l))
-        .collect();
+    let mut lines = Vec::new();
+    for (n, l) in text.lines().enumerate() {
+        if !skipped(l) {
+            lines.push((n, l));
+        } else {
+            // A comment naming the data's rule set is checked here, once.
+            read_line(l, rules).map_err(|e| format!("line {}: {e}", n + 1))?;
+        }
+    }
+    writeln!(out, "{}", rules_comment(rules)).map_err(|e| format!("cannot write: {e}"))?;
     let jobs = jobs.clamp(1, super::MAX_JOBS);
     let mut report = RescoreReport::default();
     // Blocks of lines, each searched by one thread, written in order.

@@ -117,10 +117,29 @@ pub fn skipped(line: &str) -> bool {
     line.is_empty() || line.starts_with('#')
 }
 
+/// The comment `datagen` and `rescore` write first: the rule set the
+/// positions were played under, which every reader checks.
+pub fn rules_comment(rules: RuleSet) -> String {
+    format!("# rules {}", rules.id())
+}
+
 /// Read one `FEN; RESULT[; SCORE]` line; `Ok(None)` when it is
-/// [`skipped`].
+/// [`skipped`]. A [`rules_comment`] naming another rule set than `rules`
+/// is an error: the positions would be read, and fitted, under rules they
+/// were not played under.
 pub fn read_line(line: &str, rules: RuleSet) -> Result<Option<DataLine<'_>>, String> {
     if skipped(line) {
+        if let Some(id) = line.trim().strip_prefix("# rules ").map(str::trim) {
+            return match RuleSet::from_id(id) {
+                Some(r) if r == rules => Ok(None),
+                Some(r) => Err(format!(
+                    "the data is of rules {0}, not {1}: read it with --rules {0}",
+                    r.id(),
+                    rules.id()
+                )),
+                None => Err(format!("unknown rules '{}'", super::shown(id))),
+            };
+        }
         return Ok(None);
     }
     let line = line.trim();
