@@ -103,6 +103,25 @@ fn no_progress_limit() {
 fn a_bad_fen_is_refused() {
     let e = refusal(&["4k4/9/9 w", "a0a1"]);
     assert!(e.contains("bad FEN") && e.contains("10 ranks"), "{e}");
+    // Every command that reads a FEN says so the same way, the text quoted
+    // escaped.
+    for cmd in [
+        &["moves"][..],
+        &["perft", "1"],
+        &["perft", "1", "--rules", "chess"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+            .args(cmd)
+            .arg("4k4/9\t/9 w")
+            .output()
+            .unwrap();
+        let e = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{cmd:?}: {e}");
+        assert!(
+            e.starts_with("error: bad FEN '4k4/9\\t/9 w': "),
+            "{cmd:?}: {e}"
+        );
+    }
     let e = refusal(&["4k4/9/9/9/9/9/9/9/9/R2K5 x"]);
     assert!(e.contains("side to move") && e.contains("'x'"), "{e}");
     let e = refusal(&["4k4/9/9/9/9/9/9/9/9/R2K5 w Q9"]);

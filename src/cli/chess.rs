@@ -13,7 +13,7 @@ fn read_position(text: &str, variant: Variant) -> Result<Position, String> {
     match text.trim() {
         "startpos" => Ok(variant.start()),
         "" => Err("a FEN or 'startpos' is needed".into()),
-        t => fen::parse(t, variant).map_err(|e| format!("bad FEN '{t}': {e}")),
+        t => fen::parse(t, variant).map_err(|e| format!("bad FEN '{}': {e}", super::shown(t))),
     }
 }
 

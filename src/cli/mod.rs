@@ -230,7 +230,7 @@ pub(crate) fn position_of(text: &str, rules: RuleSet) -> Result<Position, String
             "unexpected argument after startpos: '{}'",
             shown(rest)
         )),
-        _ => fen::parse(text, rules).map_err(|e| e.to_string()),
+        _ => fen::parse(text, rules).map_err(|e| format!("bad FEN '{}': {e}", shown(text))),
     }
 }
 

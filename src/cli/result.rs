@@ -27,8 +27,7 @@ exit status 2.";
 /// already removed). Returns the verdict line.
 pub fn result_command(args: &[String], rules: RuleSet, seed: u64) -> Result<String, String> {
     let (fen_text, moves) = split_fen_and_moves(args)?;
-    let start =
-        super::position_of(&fen_text, rules).map_err(|e| format!("bad FEN '{fen_text}': {e}"))?;
+    let start = super::position_of(&fen_text, rules)?;
     let named = named_letters(&start, moves);
     let mut game = Game::from_position_seeded(start, seed);
     let mut rng = Draws::seeded(seed ^ 0x7265_7375_6c74);
