@@ -325,6 +325,27 @@ fn rescore_keeps_each_line_but_its_score_whatever_the_jobs() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("unknown rules 'shogi'"), "{err}");
+    // Files of two rule sets joined: refused whatever --rules says, naming both.
+    let mixed = format!("{data}{}", data.replace("# rules jieqi", "# rules xiangqi"));
+    for r in [RuleSet::Jieqi, RuleSet::Xiangqi] {
+        let err = tune::parse_data(&mixed, r).unwrap_err().to_string();
+        assert!(
+            err.contains("the data mixes rule sets: xiangqi here, jieqi on line 1"),
+            "{err}"
+        );
+    }
+    for (text, want) in [
+        ("# rules chess\n", "a chess rule set"),
+        ("# rules\n", "names one rule set"),
+        ("# rules jieqi xiangqi\n", "names one rule set"),
+        ("#rules\tvietnam\n", "--rules vietnam"),
+    ] {
+        let err = tune::parse_data(text, RuleSet::Jieqi)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(want), "{text:?}: {err}");
+    }
+    assert!(tune::parse_data("# rulesets differ\n", RuleSet::Jieqi).is_ok());
 }
 
 /// Positions from seeded random games.
@@ -944,7 +965,15 @@ fn file_text_is_quoted_short_and_a_byte_order_mark_is_skipped() {
     let start = fen::JIEQI_START.replacen(" w ", " w\u{b}", 1);
     std::fs::write(&side, format!("{start}; 1\n")).unwrap();
     let bom = dir.join("bom.txt");
-    std::fs::write(&bom, format!("\u{feff}{0}; 1\n{0}; 0\n", fen::JIEQI_START)).unwrap();
+    // Two files joined with cat, each with its byte-order mark.
+    std::fs::write(
+        &bom,
+        format!(
+            "\u{feff}{0}; 1\n\u{feff}# rules jieqi\n{0}; 0\n",
+            fen::JIEQI_START
+        ),
+    )
+    .unwrap();
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "\u{feff}startpos\n").unwrap();
     let run = |args: &[&str]| {
@@ -990,5 +1019,10 @@ fn file_text_is_quoted_short_and_a_byte_order_mark_is_skipped() {
     assert_eq!(code, Some(0), "{err}");
 
     assert_eq!(jieqi::cli::shown("a\u{feff}b"), "a\\u{feff}b");
+    // Spaces that are not the ASCII one look like it: spelled out.
+    assert_eq!(
+        jieqi::cli::shown("w\u{a0}b\u{2009}c\u{3000}"),
+        "w\\u{a0}b\\u{2009}c\\u{3000}"
+    );
     assert_eq!(jieqi::cli::shown(&"z".repeat(60)), "z".repeat(60));
 }

@@ -230,10 +230,9 @@ fn arguments_that_are_not_utf8_are_errors_not_panics() {
             "{args:?}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        assert!(
-            String::from_utf8_lossy(&out.stderr).contains("error"),
-            "{args:?}"
-        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("is not UTF-8 text: '"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
 
@@ -288,4 +287,48 @@ fn an_illegal_move_after_a_drawn_reveal_says_how_to_name_it() {
             "* ongoing"
         );
     }
+}
+
+/// What a command refuses is quoted escaped (a tab as `\t`) and the
+/// message says what it takes instead.
+#[test]
+fn refusals_quote_escaped_and_list_what_is_taken() {
+    let jieqi = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        (out.status.code(), err)
+    };
+    let long = std::env::temp_dir().join("x".repeat(256));
+    for (args, want) in [
+        (
+            vec!["perft", "1", "--rules=foo"],
+            "unknown rules 'foo' (one of chessplayx, jieqi, vietnam, xiangqi, chess, hidden-chess)",
+        ),
+        (
+            vec!["soak", "--rules", "chess"],
+            "'chess' is not a rule set of this command (it takes chessplayx, jieqi, vietnam, xiangqi)",
+        ),
+        (vec!["soak", "--games=1\t2"], "--games needs a number, not '1\\t2'"),
+        (
+            vec!["moves", "startpos", "--notation", "x\u{a0}"],
+            "unknown notation 'x\\u{a0}' (one of wxf, chinese, vietnamese, coords)",
+        ),
+        (vec!["perft", "1", "--bogus", "--help"], "unknown perft option '--bogus'"),
+        (vec!["bo\tgus"], "unknown command 'bo\\tgus'"),
+        (vec!["result", "startpos", "h2\te2"], "move 1 (h2\\te2): "),
+        (
+            vec!["datagen", "--games", "1", "--out", long.to_str().unwrap()],
+            "a file name has at most 255 bytes, this one 256",
+        ),
+    ] {
+        let (code, err) = jieqi(&args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+    // Notations are read as rule sets are, whatever the case.
+    let (code, err) = jieqi(&["moves", "startpos", "--notation", "WXF"]);
+    assert_eq!(code, Some(0), "{err}");
 }

@@ -11,12 +11,22 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
-    // Arguments that are not UTF-8 are read lossily (a bad byte becomes
-    // U+FFFD), so they reach the readers and get a clear error, never a panic.
-    let args = std::env::args_os()
-        .skip(1)
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
+    // An argument that is not UTF-8 is refused, never read lossily: a file
+    // name would silently become another file's.
+    let mut args = Vec::new();
+    for (i, a) in std::env::args_os().skip(1).enumerate() {
+        match a.into_string() {
+            Ok(a) => args.push(a),
+            Err(a) => {
+                eprintln!(
+                    "error: argument {} is not UTF-8 text: '{}'",
+                    i + 1,
+                    jieqi::rules::shown(&a.to_string_lossy(), 60)
+                );
+                std::process::exit(2);
+            }
+        }
+    }
     std::process::exit(cli::main(args));
 }
 
@@ -148,21 +158,32 @@ mod cli {
         Some(v)
     }
 
-    fn rules_flag(args: &mut Vec<String>, default: RuleSet) -> Result<RuleSet, String> {
-        Ok(rules_given(args)?.unwrap_or(default))
+    fn rules_flag(
+        args: &mut Vec<String>,
+        default: RuleSet,
+        chess: bool,
+    ) -> Result<RuleSet, String> {
+        Ok(rules_given(args, chess)?.unwrap_or(default))
     }
 
     /// `--rules R` of the Jieqi family, if given. The commands that also play
-    /// chess take it out first ([`chess_flag`]).
-    fn rules_given(args: &mut Vec<String>) -> Result<Option<RuleSet>, String> {
+    /// chess (`chess`) take a chess variant out first ([`chess_flag`]); an
+    /// unknown value is refused with the values the command takes.
+    fn rules_given(args: &mut Vec<String>, chess: bool) -> Result<Option<RuleSet>, String> {
         let Some(r) = flag(args, "--rules") else {
             return Ok(None);
         };
-        let ids = RuleSet::ALL.map(RuleSet::id).join(", ");
+        let mut ids = RuleSet::ALL.map(RuleSet::id).join(", ");
+        if chess {
+            for v in jieqi::rules::chess::Variant::ALL {
+                ids = format!("{ids}, {}", v.id());
+            }
+        }
         match RuleSet::from_id(&r) {
             Some(rules) => Ok(Some(rules)),
             None if jieqi::rules::chess::Variant::from_id(&r).is_some() => Err(format!(
-                "'{r}' is not a rule set of this command (it takes {ids})"
+                "'{}' is not a rule set of this command (it takes {ids})",
+                cli::shown(&r)
             )),
             None => Err(format!("unknown rules '{}' (one of {ids})", cli::shown(&r))),
         }
@@ -203,8 +224,9 @@ mod cli {
             .map(|(a, b)| a..=b)
             .ok_or_else(|| {
                 format!(
-                    "--free needs FIRST-LAST, feature indices from 0 to {}, not '{text}'",
-                    features - 1
+                    "--free needs FIRST-LAST, feature indices from 0 to {}, not '{}'",
+                    features - 1,
+                    cli::shown(text)
                 )
             })
     }
@@ -212,18 +234,26 @@ mod cli {
     /// A text file's contents; one that is not UTF-8 is named with the
     /// line where it stops being text. `what` names the file's role.
     fn read_text(path: &str, what: &str) -> Result<String, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {what}'{path}': {e}"))?;
+        let bytes = std::fs::read(path)
+            .map_err(|e| format!("cannot read {what}'{}': {e}", cli::shown_path(path)))?;
         let mut text = String::from_utf8(bytes).map_err(|e| {
             let valid = e.utf8_error().valid_up_to();
             let line = 1 + e.as_bytes()[..valid]
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
-            format!("cannot read {what}'{path}': line {line} is not UTF-8 text")
+            format!(
+                "cannot read {what}'{}': line {line} is not UTF-8 text",
+                cli::shown_path(path)
+            )
         })?;
-        // A byte-order mark (as some editors save UTF-8) is not text.
+        // A byte-order mark (as some editors save UTF-8) is not text: at
+        // the start, and at the start of a line (files joined with `cat`).
         if text.starts_with('\u{feff}') {
             text.drain(..'\u{feff}'.len_utf8());
+        }
+        if text.contains("\n\u{feff}") {
+            text = text.replace("\n\u{feff}", "\n");
         }
         Ok(text)
     }
@@ -284,15 +314,15 @@ mod cli {
         let decimal = "0.5".parse::<T>().is_ok();
         let read = cli::unsigned::<T>(text).filter(|_| float.is_none_or(f64::is_finite));
         read.ok_or_else(|| match negative {
-            Some(_) => format!("{name} cannot be negative: '{s}'"),
+            Some(_) => format!("{name} cannot be negative: '{}'", cli::shown(s)),
             None if decimal && digits && float.is_some_and(f64::is_infinite) => {
-                format!("{name} is too large: '{s}'")
+                format!("{name} is too large: '{}'", cli::shown(s))
             }
             // Digits only, yet not read: past the type's largest value.
             None if digits && s.bytes().all(|b| b.is_ascii_digit()) => {
-                format!("{name} is too large: '{s}'")
+                format!("{name} is too large: '{}'", cli::shown(s))
             }
-            None => format!("{name} needs a number, not '{s}'"),
+            None => format!("{name} needs a number, not '{}'", cli::shown(s)),
         })
     }
 
@@ -315,6 +345,13 @@ mod cli {
         };
         if args.iter().any(|a| a == "--help" || a == "-h") {
             if let Some(u) = usage_of(&cmd) {
+                // An unknown option is refused with --help too.
+                for a in args.iter().filter(|a| a.starts_with("--")) {
+                    let name = a.split_once('=').map_or(a.as_str(), |(n, _)| n);
+                    if name != "--help" && !names(&u, name) {
+                        return Err(unknown_option(&cmd, name));
+                    }
+                }
                 return Ok(u);
             }
         }
@@ -383,7 +420,7 @@ mod cli {
                 } else {
                     RuleSet::Xiangqi
                 };
-                let rules = rules_flag(&mut args, default)?;
+                let rules = rules_flag(&mut args, default, true)?;
                 let depth = perft_depth(&args)?;
                 let fen = (args.len() > 1).then(|| args[1..].join(" "));
                 cli::perft_command(depth, fen.as_deref(), rules)
@@ -397,12 +434,16 @@ mod cli {
                     }
                     return cli::chess::moves_command(&args, v);
                 }
-                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let rules = rules_flag(&mut args, RuleSet::Jieqi, true)?;
                 let notation = match flag(&mut args, "--notation") {
                     None => None,
-                    Some(n) => {
-                        Some(Notation::from_id(&n).ok_or(format!("unknown notation '{n}'"))?)
-                    }
+                    Some(n) => Some(Notation::from_id(&n).ok_or_else(|| {
+                        format!(
+                            "unknown notation '{}' (one of {})",
+                            cli::shown(&n),
+                            Notation::ALL.map(Notation::id).join(", ")
+                        )
+                    })?),
                 };
                 if args.is_empty() {
                     return Err("moves needs a FEN".into());
@@ -413,7 +454,7 @@ mod cli {
                 }
             }
             "soak" => {
-                let rules = rules_given(&mut args)?;
+                let rules = rules_given(&mut args, false)?;
                 let games = at_least_one(
                     num(flag(&mut args, "--games"), "--games", 1000u64)?,
                     "--games",
@@ -437,7 +478,7 @@ mod cli {
                     let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                     return cli::chess::result_command(&args, v, seed);
                 }
-                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let rules = rules_flag(&mut args, RuleSet::Jieqi, true)?;
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                 cli::result::result_command(&args, rules, seed)
             }
@@ -469,7 +510,7 @@ mod cli {
                 Ok(format!("bench depth {depth}\nNodes searched: {nodes}\nNodes/second: {:.0}\nTime: {:.0} ms", nodes as f64 / (ms.max(1.0) / 1000.0), ms))
             }
             "datagen" => {
-                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let rules = rules_flag(&mut args, RuleSet::Jieqi, false)?;
                 let mut cfg = cli::datagen::DatagenConfig::new(
                     num(flag(&mut args, "--games"), "--games", 100u64)?,
                     num(flag(&mut args, "--nodes"), "--nodes", 2000u64)?,
@@ -489,17 +530,15 @@ mod cli {
                         }
                     })
                 })?;
-                Ok(format!("{report}\nwritten to {path}"))
+                Ok(format!("{report}\nwritten to '{}'", cli::shown_path(&path)))
             }
             "rescore" => {
-                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let rules = rules_flag(&mut args, RuleSet::Jieqi, false)?;
                 let nodes = num(flag(&mut args, "--nodes"), "--nodes", 20_000u64)?;
                 let jobs = jobs_flag(&mut args, 1)?;
                 let path = flag(&mut args, "--out").ok_or("rescore needs --out FILE")?;
                 if let Some(a) = args.iter().find(|a| a.starts_with("--")) {
-                    return Err(format!(
-                        "unknown rescore option '{a}' (jieqi rescore --help)"
-                    ));
+                    return Err(unknown_option("rescore", a));
                 }
                 let [input] = args.as_slice() else {
                     return Err("rescore needs one datagen FILE".into());
@@ -510,7 +549,10 @@ mod cli {
                     cli::rescore::rescore(&text, nodes, jobs, rules, out, &mut |r| tell(&r))
                         .map_err(|e| format!("{input}: {e}"))
                 })?;
-                Ok(format!("written to {path} ({report})"))
+                Ok(format!(
+                    "written to '{}' ({report})",
+                    cli::shown_path(&path)
+                ))
             }
             "tune" => {
                 let net = args.iter().any(|a| a == "--net");
@@ -520,7 +562,7 @@ mod cli {
                 if net && with_net {
                     return Err("--with-net is a flag of the linear fit, not of --net".into());
                 }
-                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let rules = rules_flag(&mut args, RuleSet::Jieqi, false)?;
                 let rate = num(
                     flag(&mut args, "--rate"),
                     "--rate",
@@ -595,11 +637,11 @@ mod cli {
                     Fit::Linear(opts) => cli::tune::tune_command(&text, rules, &opts, log),
                     Fit::Net(opts) => cli::tune_net::tune_net_command(&text, rules, &opts, log),
                 }
-                .map_err(|e| format!("{path}: {e}"))
+                .map_err(|e| format!("{}: {e}", cli::shown_path(&path)))
             }
             "match" => {
                 let chess = chess_flag(&mut args);
-                let rules = rules_flag(&mut args, RuleSet::Jieqi)?;
+                let rules = rules_flag(&mut args, RuleSet::Jieqi, true)?;
                 let games = num(flag(&mut args, "--games"), "--games", 20usize)?;
                 // Up to a day a move: a longer wait is a mistake, and past
                 // u64 milliseconds an engine would be told nonsense.
@@ -611,7 +653,8 @@ mod cli {
                             .filter(|t| (1.0..=DAY_MS).contains(t))
                             .ok_or_else(|| {
                                 format!(
-                                    "--movetime needs milliseconds from 1 to {DAY_MS}, not '{v}'"
+                                    "--movetime needs milliseconds from 1 to {DAY_MS}, not '{}'",
+                                    cli::shown(&v)
                                 )
                             })
                     })
@@ -668,11 +711,11 @@ mod cli {
                             Some(v) => cli::chess_match::parse_openings(&text, v),
                             None => cli::matches::parse_openings(&text, rules),
                         }
-                        .map_err(|e| format!("{path}: {e}"))?
+                        .map_err(|e| format!("{}: {e}", cli::shown_path(&path)))?
                     }
                 };
                 if let Some(a) = args.iter().find(|a| a.starts_with("--")) {
-                    return Err(format!("unknown match option '{a}' (jieqi match --help)"));
+                    return Err(unknown_option("match", a));
                 }
                 if args.len() != 2 {
                     return Err(format!(
@@ -707,9 +750,10 @@ mod cli {
             }
             "help" => match args.first() {
                 None => Ok(USAGE.to_string()),
-                Some(c) => usage_of(c).ok_or_else(|| format!("unknown command '{c}'\n{USAGE}")),
+                Some(c) => usage_of(c)
+                    .ok_or_else(|| format!("unknown command '{}'\n{USAGE}", cli::shown(c))),
             },
-            other => Err(format!("unknown command '{other}'\n{USAGE}")),
+            other => Err(format!("unknown command '{}'\n{USAGE}", cli::shown(other))),
         }
     }
 

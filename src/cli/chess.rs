@@ -12,7 +12,7 @@ use crate::rules::Color;
 fn read_position(text: &str, variant: Variant) -> Result<Position, String> {
     match text.trim() {
         "startpos" => Ok(variant.start()),
-        "" => Err("a FEN or 'startpos' is needed".into()),
+        "" => Err("bad FEN '': the position text is empty".into()),
         t => fen::parse(t, variant).map_err(|e| format!("bad FEN '{}': {e}", super::shown(t))),
     }
 }
@@ -86,10 +86,12 @@ pub fn moves_command(args: &[String], variant: Variant) -> Result<String, String
     let mut pos = read_position(&fen_text, variant)?;
     for (i, text) in moves.iter().enumerate() {
         let n = i + 1;
+        // The move as typed, quoted escaped and cut short.
+        let q = super::shown(text);
         let (m, reveal, capture_id) =
-            movetext::resolve(&pos, text).map_err(|e| format!("move {n} ({text}): {e}"))?;
+            movetext::resolve(&pos, text).map_err(|e| format!("move {n} ({q}): {e}"))?;
         pos.play(m, reveal, capture_id)
-            .map_err(|e| format!("move {n} ({text}): {e}"))?;
+            .map_err(|e| format!("move {n} ({q}): {e}"))?;
     }
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
     moves.sort();
@@ -129,9 +131,11 @@ pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<St
     let mut drawn = Drawn::new();
     for (i, text) in moves.iter().enumerate() {
         let n = i + 1;
+        // The move as typed, quoted escaped and cut short.
+        let q = super::shown(text);
         if let Some(o) = game.outcome() {
             return Err(format!(
-                "move {n} ({text}): the game is already over ({})",
+                "move {n} ({q}): the game is already over ({})",
                 verdict(Some(o))
             ));
         }
@@ -140,7 +144,7 @@ pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<St
         let letter_named = parsed.is_some_and(|mt| mt.reveal.is_some());
         let plies = game.history().len();
         play_text(&mut game, text, &mut rng, |c, pool| named.spare(i, c, pool))
-            .map_err(|why| format!("move {n} ({text}): {why}{}", drawn.note(from, Kind::name)))?;
+            .map_err(|why| format!("move {n} ({q}): {why}{}", drawn.note(from, Kind::name)))?;
         // The move is on the board (a chosen promotion too): where its
         // mover went, and what the referee drew for it.
         if let Some(r) = game.history().get(plies) {

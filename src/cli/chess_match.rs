@@ -92,9 +92,10 @@ impl Board for Variant {
                 )?;
                 match movetext::check_answer(game.board(), &text) {
                     Ok(m) => Ok(m),
-                    Err(ParseMoveError::Syntax(_)) => {
-                        Err(Forfeit::rules(format!("unreadable bestmove '{line}'")))
-                    }
+                    Err(ParseMoveError::Syntax(_)) => Err(Forfeit::rules(format!(
+                        "unreadable bestmove '{}'",
+                        super::shown(&line)
+                    ))),
                     Err(e) => Err(Forfeit::rules(format!("bestmove {e}"))),
                 }
             }
@@ -143,7 +144,7 @@ pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<String>, Openi
         "startpos" => Ok(fen::write(&variant.start())),
         _ => fen::parse(line, variant)
             .map(|pos| fen::write(&pos))
-            .map_err(|e| e.to_string()),
+            .map_err(|e| format!("bad FEN '{}': {e}", super::shown(line))),
     })
 }
 

@@ -49,7 +49,8 @@ impl TimeControl {
         let bad = || {
             format!(
                 "--tc needs BASE+INC in seconds (10+0.1, or 60; BASE 0.001 to 86400, \
-                 INC 0 to 3600), not '{text}'"
+                 INC 0 to 3600), not '{}'",
+                super::shown(text)
             )
         };
         let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
@@ -283,7 +284,8 @@ pub fn parse_openings_with(
         }
         let pos = read(line).map_err(|e| OpeningsError {
             line: i + 1,
-            message: format!("{e} in '{}'", super::shown(line)),
+            // The readers quote what they could not read.
+            message: e,
         })?;
         out.push(pos);
     }
@@ -350,7 +352,12 @@ pub(crate) fn builtin_spec(spec: &str) -> Option<Result<BuiltinSpec, String>> {
     let (rest, parts) = match spec.split_once('@') {
         Some((rest, n)) => match super::unsigned::<usize>(n) {
             Some(n @ 1..=8) => (rest, n),
-            _ => return Some(Err(format!("bad number of searches in '{spec}' (1 to 8)"))),
+            _ => {
+                return Some(Err(format!(
+                    "bad number of searches in '{}' (1 to 8)",
+                    super::shown(spec)
+                )))
+            }
         },
         None => (spec, 1),
     };
@@ -358,14 +365,18 @@ pub(crate) fn builtin_spec(spec: &str) -> Option<Result<BuiltinSpec, String>> {
         Some((_, b)) => match super::unsigned::<u64>(b) {
             Some(0) => {
                 return Some(Err(format!(
-                    "the node budget in '{spec}' must be at least 1"
+                    "the node budget in '{}' must be at least 1",
+                    super::shown(spec)
                 )))
             }
             Some(n) => Some(n),
             None if !b.is_empty() && b.bytes().all(|c| c.is_ascii_digit()) => {
-                return Some(Err(format!("the node budget in '{spec}' is too large")))
+                return Some(Err(format!(
+                    "the node budget in '{}' is too large",
+                    super::shown(spec)
+                )))
             }
-            None => return Some(Err(format!("bad node budget in '{spec}'"))),
+            None => return Some(Err(format!("bad node budget in '{}'", super::shown(spec)))),
         },
         None => None,
     };
@@ -634,7 +645,7 @@ impl UciEngine {
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let mut child = command
             .spawn()
-            .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
+            .map_err(|e| format!("cannot start '{}': {e}", super::shown(cmd)))?;
         #[cfg(unix)]
         if let Ok(pid) = i32::try_from(child.id()) {
             live().push(pid);
@@ -643,7 +654,7 @@ impl UciEngine {
             (Some(i), Some(o)) => (i, o),
             _ => {
                 kill_tree(&mut child);
-                return Err(format!("cannot talk to '{cmd}'"));
+                return Err(format!("cannot talk to '{}'", super::shown(cmd)));
             }
         };
         let (tx, rx) = sync_channel(QUEUE_LINES);
@@ -804,7 +815,7 @@ macro_rules! game_accessors {
             match opening {
                 None => Ok(Game::seeded(self, seed)),
                 Some(text) => Game::from_fen_seeded(text, self, seed)
-                    .map_err(|e| format!("opening '{text}': {e}")),
+                    .map_err(|e| format!("opening '{}': {e}", super::shown(text))),
             }
         }
 
@@ -966,7 +977,10 @@ impl Board for RuleSet {
                 };
                 match (from, to) {
                     (Some(f), Some(t)) => Ok(Move::new(f, t)),
-                    _ => Err(Forfeit::rules(format!("unreadable bestmove '{line}'"))),
+                    _ => Err(Forfeit::rules(format!(
+                        "unreadable bestmove '{}'",
+                        super::shown(&line)
+                    ))),
                 }
             }
         }
@@ -1147,8 +1161,9 @@ pub(crate) fn run_games(
             None => {
                 UciEngine::start(spec.strip_prefix("uci:").unwrap_or(spec)).map_err(|e| {
                     format!(
-                        "engine {} '{spec}' does not start as a UCI engine ({e}): no game played",
-                        k + 1
+                        "engine {} '{}' does not start as a UCI engine ({e}): no game played",
+                        k + 1,
+                        super::shown(spec)
                     )
                 })?;
             }

@@ -97,10 +97,21 @@ pub fn write_new_file<R>(
     match std::fs::symlink_metadata(path) {
         Ok(m) if !m.is_file() => {
             return Err(format!(
-                "--out '{path}' is not a regular file (a link, a directory, a pipe or a device)"
+                "--out '{}' is not a regular file (a link, a directory, a pipe or a device)",
+                shown_path(path)
             ))
         }
         _ => {}
+    }
+    // A name the system cannot hold would fail only at the end, at the
+    // rename, after all the work.
+    let name = &path[path.rfind('/').map_or(0, |i| i + 1)..];
+    if name.len() > 255 {
+        return Err(format!(
+            "--out '{}': a file name has at most 255 bytes, this one {}",
+            shown_path(path),
+            name.len()
+        ));
     }
     let part = part_name(path);
     let file = std::fs::OpenOptions::new()
@@ -109,15 +120,18 @@ pub fn write_new_file<R>(
         .open(&part)
         .map_err(|e| match e.kind() {
             std::io::ErrorKind::AlreadyExists => {
-                format!("'{part}' already exists (an unfinished run's?): remove it first")
+                format!(
+                    "'{}' already exists (an unfinished run's?): remove it first",
+                    shown_path(&part)
+                )
             }
-            _ => format!("cannot create '{part}': {e}"),
+            _ => format!("cannot create '{}': {e}", shown_path(&part)),
         })?;
     // Only the file this run made is removed on an interrupt.
     let removed = part.clone();
     exit_on_interrupt(move || {
         let _ = std::fs::remove_file(&removed);
-        format!("'{removed}' removed")
+        format!("'{}' removed", shown_path(&removed))
     });
     let mut out = Tracked {
         inner: std::io::BufWriter::new(file),
@@ -125,7 +139,7 @@ pub fn write_new_file<R>(
     };
     let done = work(&mut out).and_then(|r| out.flush().map(|_| r).map_err(|e| e.to_string()));
     let done = match (done, out.error.take()) {
-        (Err(_), Some(e)) => Err(format!("cannot write '{path}': {e}")),
+        (Err(_), Some(e)) => Err(format!("cannot write '{}': {e}", shown_path(path))),
         (done, _) => done,
     };
     drop(out);
@@ -137,7 +151,7 @@ pub fn write_new_file<R>(
     done.and_then(|r| {
         std::fs::rename(&part, path)
             .map(|_| r)
-            .map_err(|e| format!("cannot write '{path}': {e}"))
+            .map_err(|e| format!("cannot write '{}': {e}", shown_path(path)))
     })
     .inspect_err(|_| {
         let _ = std::fs::remove_file(&part);
@@ -147,6 +161,12 @@ pub fn write_new_file<R>(
 /// Text from a file as an error message quotes it (see [`rules::shown`]).
 pub fn shown(text: &str) -> String {
     crate::rules::shown(text, 60)
+}
+
+/// A path as an error message quotes it: escaped as [`shown`], cut only
+/// past 300 characters (a path is a file's name: all of it matters).
+pub fn shown_path(path: &str) -> String {
+    crate::rules::shown(path, 300)
 }
 
 /// The most threads a command runs (`--jobs`; each thread is a game or a

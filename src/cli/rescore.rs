@@ -12,7 +12,7 @@
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
-use super::tune::{read_line, rules_comment, skipped};
+use super::tune::{check_rules, read_line, rules_comment, skipped};
 use crate::ai::eval::MATE_BOUND;
 use crate::ai::{self, Limits, Request, Searcher, Strength};
 use crate::rules::RuleSet;
@@ -69,15 +69,12 @@ pub fn rescore(
     if nodes == 0 {
         return Err("--nodes must be at least 1".into());
     }
-    let mut lines = Vec::new();
-    for (n, l) in text.lines().enumerate() {
-        if !skipped(l) {
-            lines.push((n, l));
-        } else {
-            // A comment naming the data's rule set is checked here, once.
-            read_line(l, rules).map_err(|e| format!("line {}: {e}", n + 1))?;
-        }
-    }
+    check_rules(text, rules).map_err(|e| e.to_string())?;
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !skipped(l))
+        .collect();
     writeln!(out, "{}", rules_comment(rules)).map_err(|e| format!("cannot write: {e}"))?;
     let jobs = jobs.clamp(1, super::MAX_JOBS);
     let mut report = RescoreReport::default();

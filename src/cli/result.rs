@@ -18,7 +18,8 @@ reason, e.g. '0-1 perpetual chase', '1/2-1/2 threefold repetition',
          revealed as a red cannon), b2b9Nr (revealed a red horse, captured a
          face-down black chariot). A missing reveal or captured letter is
          drawn from the pool (reproducibly, from --seed, default 1).
-  R      jieqi (default) | chessplayx | vietnam | xiangqi
+  R      jieqi (default) | chessplayx | vietnam | xiangqi | chess | hidden-chess
+         (chess: a chess FEN, and moves as chess move text)
 
 Bad input (FEN, a move, a move after the end) is reported on stderr with
 exit status 2.";
@@ -34,16 +35,18 @@ pub fn result_command(args: &[String], rules: RuleSet, seed: u64) -> Result<Stri
     let mut drawn = Drawn::new();
     for (i, text) in moves.iter().enumerate() {
         let n = i + 1;
+        // The move as typed, quoted escaped and cut short.
+        let q = super::shown(text);
         if let Some(o) = game.outcome() {
             return Err(format!(
-                "move {n} ({text}): the game is already over ({})",
+                "move {n} ({q}): the game is already over ({})",
                 verdict(Some(o))
             ));
         }
         let (m, reveal, capture) =
             read_move(&game, text, &mut rng, |c, pool| named.spare(i, c, pool)).map_err(|why| {
                 let from = movetext::parse(text).ok().map(|mt| mt.mv.from);
-                format!("move {n} ({text}): {why}{}", drawn.note(from, Role::name))
+                format!("move {n} ({q}): {why}{}", drawn.note(from, Role::name))
             })?;
         let mover_hidden = game.board().piece_at(m.from).is_some_and(|p| p.hidden);
         let letter_named = movetext::parse(text)
@@ -51,7 +54,7 @@ pub fn result_command(args: &[String], rules: RuleSet, seed: u64) -> Result<Stri
             .and_then(|mt| mt.split_letters(game.board().turn()))
             .is_some_and(|(r, _)| r.is_some());
         game.replay(m, reveal, capture)
-            .map_err(|e| format!("move {n} ({text}): {e}"))?;
+            .map_err(|e| format!("move {n} ({q}): {e}"))?;
         let drew = reveal.filter(|_| mover_hidden && !letter_named);
         drawn.moved(m.from, m.to, drew.map(|r| (i, r)));
     }

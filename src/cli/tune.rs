@@ -123,23 +123,73 @@ pub fn rules_comment(rules: RuleSet) -> String {
     format!("# rules {}", rules.id())
 }
 
-/// Read one `FEN; RESULT[; SCORE]` line; `Ok(None)` when it is
-/// [`skipped`]. A [`rules_comment`] naming another rule set than `rules`
-/// is an error: the positions would be read, and fitted, under rules they
-/// were not played under.
+/// The rule set a `# rules R` comment names; `None` for any other line.
+fn rules_named(line: &str) -> Option<Result<RuleSet, String>> {
+    let rest = line.trim().strip_prefix('#')?;
+    let mut words = rest.split_whitespace();
+    if words.next() != Some("rules") {
+        return None;
+    }
+    Some(match (words.next(), words.next()) {
+        (Some(id), None) => RuleSet::from_id(id).ok_or_else(|| {
+            if crate::rules::chess::Variant::from_id(id).is_some() {
+                format!(
+                    "the data is of rules {}: a chess rule set, not one of the Jieqi \
+                     family these fits read",
+                    super::shown(id)
+                )
+            } else {
+                format!("unknown rules '{}'", super::shown(id))
+            }
+        }),
+        _ => Err("a '# rules' line names one rule set: '# rules R'".into()),
+    })
+}
+
+/// Check the data's [`rules_comment`]s against `rules`: positions read,
+/// and fitted, under rules they were not played under would be wrong
+/// without a word. Data without one is read under `rules`; data naming
+/// two rule sets (files joined) is refused, naming both lines.
+pub fn check_rules(text: &str, rules: RuleSet) -> Result<(), DataError> {
+    let mut first: Option<(usize, RuleSet)> = None;
+    for (n, line) in text.lines().enumerate() {
+        let Some(named) = rules_named(line) else {
+            continue;
+        };
+        let err = |message| DataError {
+            line: n + 1,
+            message,
+        };
+        let r = named.map_err(err)?;
+        match first {
+            None => first = Some((n + 1, r)),
+            Some((at, f)) if f != r => {
+                return Err(err(format!(
+                    "the data mixes rule sets: {} here, {} on line {at}; a fit reads one",
+                    r.id(),
+                    f.id()
+                )))
+            }
+            Some(_) => {}
+        }
+    }
+    match first {
+        Some((line, r)) if r != rules => Err(DataError {
+            line,
+            message: format!(
+                "the data is of rules {0}, not {1}: read it with --rules {0}",
+                r.id(),
+                rules.id()
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Read one `FEN; RESULT[; SCORE]` line under `rules`; `Ok(None)` when it
+/// is [`skipped`] (the file's rule set is [`check_rules`]'s to check).
 pub fn read_line(line: &str, rules: RuleSet) -> Result<Option<DataLine<'_>>, String> {
     if skipped(line) {
-        if let Some(id) = line.trim().strip_prefix("# rules ").map(str::trim) {
-            return match RuleSet::from_id(id) {
-                Some(r) if r == rules => Ok(None),
-                Some(r) => Err(format!(
-                    "the data is of rules {0}, not {1}: read it with --rules {0}",
-                    r.id(),
-                    rules.id()
-                )),
-                None => Err(format!("unknown rules '{}'", super::shown(id))),
-            };
-        }
         return Ok(None);
     }
     let line = line.trim();
@@ -179,6 +229,7 @@ pub fn read_line(line: &str, rules: RuleSet) -> Result<Option<DataLine<'_>>, Str
 
 /// Read `FEN; RESULT[; SCORE]` lines (blank lines and `#` comments skipped).
 pub fn parse_data(text: &str, rules: RuleSet) -> Result<Vec<Sample>, DataError> {
+    check_rules(text, rules)?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let read = read_line(line, rules).map_err(|message| DataError {

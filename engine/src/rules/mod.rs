@@ -106,14 +106,21 @@ pub fn shown_char(c: char) -> String {
     shown(c.encode_utf8(&mut [0; 4]), 1)
 }
 
-/// Control characters, and those that print as nothing: soft hyphen,
+/// Control characters, those that print as nothing (soft hyphen,
 /// fillers, zero-width spaces and joiners, direction marks and
-/// overrides, invisible operators, the byte-order mark, tags.
+/// overrides, invisible operators, the byte-order mark, tags), and the
+/// spaces that are not the ASCII one (they look like it: a FEN with a
+/// no-break space would be quoted as a good one).
 fn invisible(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
-            '\u{ad}'
+            '\u{a0}'
+                | '\u{1680}'
+                | '\u{2000}'..='\u{200a}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{ad}'
                 | '\u{34f}'
                 | '\u{115f}'
                 | '\u{1160}'
@@ -121,7 +128,7 @@ fn invisible(c: char) -> bool {
                 | '\u{17b5}'
                 | '\u{180b}'..='\u{180f}'
                 | '\u{200b}'..='\u{200f}'
-                | '\u{2028}'..='\u{202e}'
+                | '\u{2028}'..='\u{202f}'
                 | '\u{2060}'..='\u{206f}'
                 | '\u{2800}'
                 | '\u{3164}'

@@ -59,7 +59,9 @@ impl Notation {
         }
     }
     pub fn from_id(s: &str) -> Option<Notation> {
-        Notation::ALL.into_iter().find(|n| n.id() == s)
+        Notation::ALL
+            .into_iter()
+            .find(|n| n.id().eq_ignore_ascii_case(s.trim()))
     }
     /// A few well-formed texts, for error messages.
     fn examples(self) -> &'static str {
