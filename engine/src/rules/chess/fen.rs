@@ -63,7 +63,8 @@ impl fmt::Display for ParseFenError {
             Fields(n) => write!(
                 f,
                 "expected 'board side castling en-passant [halfmove fullmove [pool]]', \
-                 found {n} fields"
+                 found {n} field{}",
+                if *n == 1 { "" } else { "s" }
             ),
             RankCount(n) => write!(f, "the board needs 8 ranks separated by '/', found {n}"),
             RankWidth { rank } => write!(f, "rank {rank} does not have exactly 8 squares"),

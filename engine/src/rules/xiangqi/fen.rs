@@ -57,7 +57,8 @@ impl fmt::Display for ParseFenError {
             Fields(n) => write!(
                 f,
                 "expected 'board side [pool [captured]] [halfmove fullmove]' \
-                 or 'board pool side - - halfmove fullmove', found {n} fields"
+                 or 'board pool side - - halfmove fullmove', found {n} field{}",
+                if *n == 1 { "" } else { "s" }
             ),
             EmptyField(i) => write!(
                 f,
