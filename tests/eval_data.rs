@@ -339,6 +339,14 @@ fn rescore_keeps_each_line_but_its_score_whatever_the_jobs() {
         ("# rules\n", "names one rule set"),
         ("# rules jieqi xiangqi\n", "names one rule set"),
         ("#rules\tvietnam\n", "--rules vietnam"),
+        ("# RULES vietnam\n", "--rules vietnam"),
+        ("# rules: vietnam\n", "--rules vietnam"),
+        (
+            "# rules shogi\n",
+            "(one of chessplayx, jieqi, vietnam, xiangqi)",
+        ),
+        ("KEEP\n", "expected 'FEN; RESULT[; SCORE]', not 'KEEP'"),
+        ("x\u{a0}x; 1\n", "bad FEN 'x\\u{a0}x'"),
     ] {
         let err = tune::parse_data(text, RuleSet::Jieqi)
             .unwrap_err()
@@ -995,7 +1003,8 @@ fn file_text_is_quoted_short_and_a_byte_order_mark_is_skipped() {
     let (code, err) = run(&["tune", hidden.to_str().unwrap()]);
     assert_eq!(code, Some(2), "{err}");
     assert!(
-        err.contains("line 2: unexpected character '\\u{200b}'"),
+        err.contains("line 2: bad FEN '\\u{200b}xxxxkxxxx/")
+            && err.contains("...': unexpected character '\\u{200b}'"),
         "{err}"
     );
 

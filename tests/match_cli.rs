@@ -617,8 +617,9 @@ fn a_second_bestmove_is_not_taken_for_the_answer_to_the_next_position() {
 #[test]
 fn perft_and_moves_read_startpos_and_depths_as_numbers() {
     refused(&["perft", "10"], "perft needs a depth from 0 to 9");
-    refused(&["bench", "0"], "bench needs a depth of 1 or more");
-    refused(&["bench", "-0"], "bench needs a depth of 1 or more");
+    refused(&["bench", "0"], "bench needs a depth from 1 to 30, not 0");
+    refused(&["bench", "31"], "bench needs a depth from 1 to 30, not 31");
+    refused(&["bench", "-0"], "bench needs a depth from 1 to 30, not 0");
     // 'startpos' is the rule set's start, as in `result`: Jieqi's unless
     // --rules names another.
     let jieqi_start = jieqi::rules::xiangqi::fen::JIEQI_START;
@@ -822,7 +823,7 @@ fn a_repeated_or_unknown_option_is_refused_by_name() {
     );
     let out = run(&["match", "random"]);
     assert!(
-        text(&out.stderr).contains("match needs two engines, got 1: random"),
+        text(&out.stderr).contains("match needs two engines, got 1: 'random'"),
         "{}",
         text(&out.stderr)
     );

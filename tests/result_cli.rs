@@ -321,13 +321,45 @@ fn refusals_quote_escaped_and_list_what_is_taken() {
         (vec!["result", "startpos", "h2\te2"], "move 1 (h2\\te2): "),
         (
             vec!["datagen", "--games", "1", "--out", long.to_str().unwrap()],
-            "a file name has at most 255 bytes, this one 256",
+            "a file or folder name has at most 255 bytes, this one 256",
+        ),
+        (
+            vec!["match", "random", "random", "--out", long.to_str().unwrap()],
+            "a file or folder name has at most 255 bytes, this one 256",
+        ),
+        (vec!["result", "", "--rules", "chess"], "bad FEN '': the position text is empty"),
+        (
+            vec!["result", "startpos", " ", "--rules", "chess"],
+            "argument 2 is empty",
+        ),
+        (vec!["help", "perft", "x"], "unexpected argument 'x'"),
+        (vec!["perft", "a\tb"], "perft needs a depth from 0 to 9, not 'a\\tb'"),
+        (
+            vec!["match", "random", "random", "ex\tra"],
+            "match needs two engines, got 3: 'random', 'random', 'ex\\tra'",
         ),
     ] {
         let (code, err) = jieqi(&args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains(want), "{args:?}: {err}");
     }
+    // A game record that cannot be written (a folder in its way) fails
+    // the run, after the games and the summary.
+    let dir = std::env::temp_dir().join(format!("jieqi-records-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("game-0001.txt")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
+        .args(["match", "random", "random", "--games", "1", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("1 game record(s) could not be written"),
+        "{err}"
+    );
+    assert!(String::from_utf8(out.stdout).unwrap().contains("wins "));
+    let _ = std::fs::remove_dir_all(&dir);
     // Notations are read as rule sets are, whatever the case.
     let (code, err) = jieqi(&["moves", "startpos", "--notation", "WXF"]);
     assert_eq!(code, Some(0), "{err}");

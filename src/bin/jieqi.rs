@@ -108,7 +108,7 @@ mod cli {
             "uci" => "usage: jieqi [uci]\n  UCI engine on stdin/stdout (Jieqi FEN and move text)",
             "perft" => "usage: jieqi perft DEPTH [FEN] [--rules R]\n  per-move divide, then total (DEPTH 0 to 9)\n  FEN may be startpos: the start of the rule set (Jieqi unless --rules says);\n  with no FEN, the start of --rules, xiangqi's if none; --rules chess|hidden-chess: chess FEN",
             "moves" => "usage: jieqi moves FEN|startpos [--rules R] [--notation N]\n  legal moves, sorted, one line (startpos: the rule set's start)\n  --notation wxf|chinese|vietnamese|coords: one move a line, its text after a tab\n  --rules chess|hidden-chess: FEN|startpos [moves] [MOVE...], the moves after those",
-            "bench" => "usage: jieqi bench [DEPTH] [--rules chess|hidden-chess]\n  fixed search (default depth 5, 6 for chess): total nodes and nodes/s\n  (the Jieqi bench's positions have their own rule sets; either --rules\n  runs the chess family's bench, standard and hidden chess positions both)",
+            "bench" => "usage: jieqi bench [DEPTH] [--rules chess|hidden-chess]\n  fixed search (DEPTH 1 to 30, default 5, 6 for chess): total nodes and nodes/s\n  (the Jieqi bench's positions have their own rule sets; either --rules\n  runs the chess family's bench, standard and hidden chess positions both)",
             "match" => return Some(format!("usage: jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS | --nodes N | --tc B+I]
               [--seed S] [--jobs J] [--out DIR] [--openings FILE]
               [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
@@ -212,7 +212,10 @@ mod cli {
         args.first()
             .and_then(|d| number::<u32>(d, "depth").ok())
             .filter(|d| *d <= 9)
-            .ok_or_else(|| "perft needs a depth from 0 to 9".to_string())
+            .ok_or_else(|| match args.first() {
+                Some(d) => format!("perft needs a depth from 0 to 9, not '{}'", cli::shown(d)),
+                None => "perft needs a depth from 0 to 9".to_string(),
+            })
     }
 
     /// `--free FIRST-LAST`: the features a linear fit may move.
@@ -497,9 +500,10 @@ mod cli {
                     nothing_left(&args, "bench")?;
                 }
                 let depth = num(args.first().cloned(), "depth", if chess { 6 } else { 5u32 })?;
-                if depth == 0 {
-                    // A search of depth 0 counts no node: no rate to give.
-                    return Err("bench needs a depth of 1 or more".into());
+                // A search of depth 0 counts no node: no rate to give; past
+                // 30 a bench would not end in a lifetime.
+                if !(1..=30).contains(&depth) {
+                    return Err(format!("bench needs a depth from 1 to 30, not {depth}"));
                 }
                 nothing_left(args.get(1..).unwrap_or_default(), "bench")?;
                 let (nodes, ms) = if chess {
@@ -547,7 +551,7 @@ mod cli {
                 let text = read_text(input, "")?;
                 let report = cli::write_new_file(&path, |out| {
                     cli::rescore::rescore(&text, nodes, jobs, rules, out, &mut |r| tell(&r))
-                        .map_err(|e| format!("{input}: {e}"))
+                        .map_err(|e| format!("'{}': {e}", cli::shown_path(input)))
                 })?;
                 Ok(format!(
                     "written to '{}' ({report})",
@@ -574,7 +578,9 @@ mod cli {
                     return Err("--rate must be a positive number".into());
                 }
                 if !(0.0..=1.0).contains(&score_weight) {
-                    return Err("--score-weight must be between 0 and 1".into());
+                    return Err(format!(
+                        "--score-weight must be between 0 and 1, not {score_weight}"
+                    ));
                 }
                 // Each fit takes its own flags; the other's are left over
                 // and refused with the arguments.
@@ -629,7 +635,16 @@ mod cli {
                     return Err(format!("'{f}' is not a flag of {fit} fit"));
                 }
                 let [path] = args.as_slice() else {
-                    return Err("tune needs one data FILE".into());
+                    return Err(match args.len() {
+                        0 => "tune needs one data FILE".into(),
+                        n => format!(
+                            "tune needs one data FILE, got {n}: {}",
+                            args.iter()
+                                .map(|a| format!("'{}'", cli::shown_path(a)))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    });
                 };
                 let text = read_text(path, "")?;
                 let log = &mut |l: &str| tell(&l);
@@ -637,7 +652,7 @@ mod cli {
                     Fit::Linear(opts) => cli::tune::tune_command(&text, rules, &opts, log),
                     Fit::Net(opts) => cli::tune_net::tune_net_command(&text, rules, &opts, log),
                 }
-                .map_err(|e| format!("{}: {e}", cli::shown_path(&path)))
+                .map_err(|e| format!("'{}': {e}", cli::shown_path(&path)))
             }
             "match" => {
                 let chess = chess_flag(&mut args);
@@ -695,7 +710,13 @@ mod cli {
                             vals.get(k)
                                 .and_then(|v| v.parse::<f64>().ok())
                                 .filter(|v| v.is_finite())
-                                .ok_or("--sprt needs two Elo numbers: --sprt ELO0 ELO1")
+                                .ok_or_else(|| match vals.get(k) {
+                                    Some(v) => format!(
+                                        "--sprt needs two Elo numbers: --sprt ELO0 ELO1, not '{}'",
+                                        cli::shown(v)
+                                    ),
+                                    None => "--sprt needs two Elo numbers: --sprt ELO0 ELO1".into(),
+                                })
                         };
                         Some(
                             cli::sprt::Sprt::new(elo(1)?, elo(2)?, alpha, beta)
@@ -711,7 +732,7 @@ mod cli {
                             Some(v) => cli::chess_match::parse_openings(&text, v),
                             None => cli::matches::parse_openings(&text, rules),
                         }
-                        .map_err(|e| format!("{}: {e}", cli::shown_path(&path)))?
+                        .map_err(|e| format!("'{}': {e}", cli::shown_path(&path)))?
                     }
                 };
                 if let Some(a) = args.iter().find(|a| a.starts_with("--")) {
@@ -724,7 +745,10 @@ mod cli {
                         if args.is_empty() {
                             "none".to_string()
                         } else {
-                            args.join(", ")
+                            args.iter()
+                                .map(|a| format!("'{}'", cli::shown(a)))
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         }
                     ));
                 }
@@ -750,8 +774,12 @@ mod cli {
             }
             "help" => match args.first() {
                 None => Ok(USAGE.to_string()),
-                Some(c) => usage_of(c)
-                    .ok_or_else(|| format!("unknown command '{}'\n{USAGE}", cli::shown(c))),
+                Some(c) => {
+                    let u = usage_of(c)
+                        .ok_or_else(|| format!("unknown command '{}'\n{USAGE}", cli::shown(c)))?;
+                    nothing_left(&args[1..], "help")?;
+                    Ok(u)
+                }
             },
             other => Err(format!("unknown command '{}'\n{USAGE}", cli::shown(other))),
         }

@@ -25,7 +25,19 @@ fn read_position(text: &str, variant: Variant) -> Result<Position, String> {
 /// move text (a four-field FEN), then a seventh, POOL, when the next word
 /// is not a move and reads as a pool or the board has face-down pieces. An optional `moves` follows; every
 /// word after is a move.
-pub fn split_fen_and_moves(args: &[String]) -> (String, Vec<String>) {
+pub fn split_fen_and_moves(args: &[String]) -> Result<(String, Vec<String>), String> {
+    // A blank argument is no word of either: the FEN left empty, or a
+    // move left out (its number is where it stands).
+    if let Some(i) = args.iter().position(|a| a.trim().is_empty()) {
+        return Err(if i == 0 {
+            "bad FEN '': the position text is empty".into()
+        } else {
+            format!(
+                "argument {} is empty: a move, or a FEN field, left out",
+                i + 1
+            )
+        });
+    }
     let words: Vec<&str> = args
         .iter()
         .flat_map(|a| a.split_ascii_whitespace())
@@ -54,10 +66,10 @@ pub fn split_fen_and_moves(args: &[String]) -> (String, Vec<String>) {
     if rest.first() == Some(&"moves") {
         rest = &rest[1..];
     }
-    (
+    Ok((
         words[..n].join(" "),
         rest.iter().map(|w| w.to_string()).collect(),
-    )
+    ))
 }
 
 /// Per-move divide, then the total and the speed.
@@ -82,7 +94,7 @@ pub fn perft_command(
 /// `FEN|startpos [moves] [MOVE...]`: the legal moves, sorted, one line,
 /// after playing the given move texts (with their reveal letters).
 pub fn moves_command(args: &[String], variant: Variant) -> Result<String, String> {
-    let (fen_text, moves) = split_fen_and_moves(args);
+    let (fen_text, moves) = split_fen_and_moves(args)?;
     let mut pos = read_position(&fen_text, variant)?;
     for (i, text) in moves.iter().enumerate() {
         let n = i + 1;
@@ -120,7 +132,7 @@ reason, e.g. '1-0 checkmate', '1/2-1/2 stalemate' or '* ongoing'.
 
 /// `result --rules chess|hidden-chess`: the verdict line after the moves.
 pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<String, String> {
-    let (fen_text, moves) = split_fen_and_moves(args);
+    let (fen_text, moves) = split_fen_and_moves(args)?;
     if fen_text.is_empty() {
         return Err("result needs a FEN or 'startpos'".into());
     }

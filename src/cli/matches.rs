@@ -214,11 +214,16 @@ pub(crate) fn termination(
     };
     let mut line = moves.join(" ");
     if let Some((side, f)) = forfeit {
-        // A comment ends at the first '}'; the message cannot end it early.
+        // A comment ends at the first '}'; the message cannot end it early
+        // (braces become parentheses: an escape `\u{1b}` reads `\u(1b)`).
         let why: String = f
             .message
             .chars()
-            .map(|c| if c == '}' { ')' } else { c })
+            .map(|c| match c {
+                '{' => '(',
+                '}' => ')',
+                c => c,
+            })
             .collect();
         if !line.is_empty() {
             line.push(' ');
@@ -1090,8 +1095,12 @@ pub(crate) fn play_game<B: Board>(
         name[..1].make_ascii_uppercase();
         name
     });
-    // A tag's value is quoted: a quote or backslash in it is escaped.
-    let tag = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
+    // A tag's value is quoted: a quote or backslash in it is escaped, and
+    // control characters spelled out (as `rules::shown` does, uncut).
+    let tag = |v: &str| {
+        let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+        crate::rules::shown(&v, usize::MAX)
+    };
     let record = format!(
         "[{first} \"{}\"]\n[{second} \"{}\"]\n[{} \"{}\"]\n{}[Result \"{}\"]\n{end}[FEN \"{}\"]\n{moves}\n",
         tag(specs[0]),
@@ -1170,7 +1179,9 @@ pub(crate) fn run_games(
         }
     }
     if let Some(dir) = &cfg.out_dir {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+        super::names_fit(dir)?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create '{}': {e}", super::shown_path(dir)))?;
     }
     stop_engines_on_interrupt();
     say!(
@@ -1204,6 +1215,8 @@ pub(crate) fn run_games(
     }
     let next = AtomicUsize::new(0);
     let tally = Mutex::new((0usize, 0usize, 0usize));
+    // Game records that could not be written to --out.
+    let unwritten = AtomicUsize::new(0);
     // The first verdict and the number of games it was reached at; once set,
     // no new game starts (games already under way still finish and count).
     let decided: Mutex<Option<(Verdict, usize)>> = Mutex::new(None);
@@ -1258,7 +1271,12 @@ pub(crate) fn run_games(
                         if let Some(dir) = &cfg.out_dir {
                             let path = format!("{dir}/game-{:04}.txt", i + 1);
                             if let Err(e) = std::fs::write(&path, r.record) {
-                                tell!("game {}: cannot write {path}: {e}", i + 1);
+                                tell!(
+                                    "game {}: cannot write '{}': {e}",
+                                    i + 1,
+                                    super::shown_path(&path)
+                                );
+                                unwritten.fetch_add(1, Ordering::Relaxed);
                             }
                         }
                     }
@@ -1297,5 +1315,12 @@ pub(crate) fn run_games(
             t.elo1
         );
     }
-    Ok((w, d, l))
+    // A record lost is a run that did not do what it was asked.
+    match unwritten.load(Ordering::Relaxed) {
+        0 => Ok((w, d, l)),
+        n => Err(format!(
+            "{n} game record(s) could not be written to '{}'",
+            super::shown_path(cfg.out_dir.as_deref().unwrap_or(""))
+        )),
+    }
 }

@@ -47,6 +47,18 @@ pub(crate) fn exit_on_interrupt(mut clean_up: impl FnMut() -> String + Send + 's
     let _ = &mut clean_up;
 }
 
+/// Refuse an `--out` path with a name the system cannot hold (over 255
+/// bytes), before any work: it would fail only at the end, after it.
+pub fn names_fit(path: &str) -> Result<(), String> {
+    match path.split('/').map(str::len).max() {
+        Some(n) if n > 255 => Err(format!(
+            "--out '{}': a file or folder name has at most 255 bytes, this one {n}",
+            shown_path(path)
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// `PATH.part`, its name cut to fit a file name's 255 bytes (a name of 251
 /// to 255 bytes is legal, its `.part` would not be).
 fn part_name(path: &str) -> String {
@@ -103,16 +115,7 @@ pub fn write_new_file<R>(
         }
         _ => {}
     }
-    // A name the system cannot hold would fail only at the end, at the
-    // rename, after all the work.
-    let name = &path[path.rfind('/').map_or(0, |i| i + 1)..];
-    if name.len() > 255 {
-        return Err(format!(
-            "--out '{}': a file name has at most 255 bytes, this one {}",
-            shown_path(path),
-            name.len()
-        ));
-    }
+    names_fit(path)?;
     let part = part_name(path);
     let file = std::fs::OpenOptions::new()
         .write(true)

@@ -127,7 +127,9 @@ pub fn rules_comment(rules: RuleSet) -> String {
 fn rules_named(line: &str) -> Option<Result<RuleSet, String>> {
     let rest = line.trim().strip_prefix('#')?;
     let mut words = rest.split_whitespace();
-    if words.next() != Some("rules") {
+    let first = words.next()?;
+    let first = first.strip_suffix(':').unwrap_or(first);
+    if !first.eq_ignore_ascii_case("rules") {
         return None;
     }
     Some(match (words.next(), words.next()) {
@@ -139,7 +141,11 @@ fn rules_named(line: &str) -> Option<Result<RuleSet, String>> {
                     super::shown(id)
                 )
             } else {
-                format!("unknown rules '{}'", super::shown(id))
+                format!(
+                    "unknown rules '{}' (one of {})",
+                    super::shown(id),
+                    RuleSet::ALL.map(RuleSet::id).join(", ")
+                )
             }
         }),
         _ => Err("a '# rules' line names one rule set: '# rules R'".into()),
@@ -205,7 +211,12 @@ pub fn read_line(line: &str, rules: RuleSet) -> Result<Option<DataLine<'_>>, Str
                 super::shown(r)
             ))
         }
-        None => return Err("expected 'FEN; RESULT[; SCORE]'".into()),
+        None => {
+            return Err(format!(
+                "expected 'FEN; RESULT[; SCORE]', not '{}'",
+                super::shown(line)
+            ))
+        }
     };
     let score: f32 = match fields.next() {
         None => 0.0,
@@ -218,7 +229,8 @@ pub fn read_line(line: &str, rules: RuleSet) -> Result<Option<DataLine<'_>>, Str
     if fields.next().is_some() {
         return Err("too many fields".into());
     }
-    let position = fen::parse(fen_text, rules).map_err(|e| e.to_string())?;
+    let position = fen::parse(fen_text, rules)
+        .map_err(|e| format!("bad FEN '{}': {e}", super::shown(fen_text)))?;
     Ok(Some(DataLine {
         fen: fen_text,
         position,
