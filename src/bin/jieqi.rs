@@ -652,7 +652,7 @@ mod cli {
                     Fit::Linear(opts) => cli::tune::tune_command(&text, rules, &opts, log),
                     Fit::Net(opts) => cli::tune_net::tune_net_command(&text, rules, &opts, log),
                 }
-                .map_err(|e| format!("'{}': {e}", cli::shown_path(&path)))
+                .map_err(|e| format!("'{}': {e}", cli::shown_path(path)))
             }
             "match" => {
                 let chess = chess_flag(&mut args);
