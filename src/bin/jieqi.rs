@@ -173,7 +173,7 @@ mod cli {
         let Some(r) = flag(args, "--rules") else {
             return Ok(None);
         };
-        let mut ids = RuleSet::ALL.map(RuleSet::id).join(", ");
+        let mut ids = cli::rule_set_ids();
         if chess {
             for v in jieqi::rules::chess::Variant::ALL {
                 ids = format!("{ids}, {}", v.id());

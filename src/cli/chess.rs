@@ -12,8 +12,8 @@ use crate::rules::Color;
 fn read_position(text: &str, variant: Variant) -> Result<Position, String> {
     match text.trim() {
         "startpos" => Ok(variant.start()),
-        "" => Err("bad FEN '': the position text is empty".into()),
-        t => fen::parse(t, variant).map_err(|e| format!("bad FEN '{}': {e}", super::shown(t))),
+        "" => Err(super::bad_fen("", "the position text is empty")),
+        t => fen::parse(t, variant).map_err(|e| super::bad_fen(t, e)),
     }
 }
 
@@ -30,7 +30,7 @@ pub fn split_fen_and_moves(args: &[String]) -> Result<(String, Vec<String>), Str
     // move left out (its number is where it stands).
     if let Some(i) = args.iter().position(|a| a.trim().is_empty()) {
         return Err(if i == 0 {
-            "bad FEN '': the position text is empty".into()
+            super::bad_fen("", "the position text is empty")
         } else {
             format!(
                 "argument {} is empty: a move, or a FEN field, left out",

@@ -144,7 +144,7 @@ pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<String>, Openi
         "startpos" => Ok(fen::write(&variant.start())),
         _ => fen::parse(line, variant)
             .map(|pos| fen::write(&pos))
-            .map_err(|e| format!("bad FEN '{}': {e}", super::shown(line))),
+            .map_err(|e| super::bad_fen(line, e)),
     })
 }
 

@@ -166,6 +166,18 @@ pub fn shown(text: &str) -> String {
     crate::rules::shown(text, 60)
 }
 
+/// The refusal of a position text `text`, for every reader of one.
+pub fn bad_fen(text: &str, why: impl std::fmt::Display) -> String {
+    format!("bad FEN '{}': {why}", shown(text))
+}
+
+/// The Jieqi family's rule sets, as `--rules` names them, for messages.
+pub fn rule_set_ids() -> String {
+    crate::rules::RuleSet::ALL
+        .map(crate::rules::RuleSet::id)
+        .join(", ")
+}
+
 /// A path as an error message quotes it: escaped as [`shown`], cut only
 /// past 300 characters (a path is a file's name: all of it matters).
 pub fn shown_path(path: &str) -> String {
@@ -253,7 +265,7 @@ pub(crate) fn position_of(text: &str, rules: RuleSet) -> Result<Position, String
             "unexpected argument after startpos: '{}'",
             shown(rest)
         )),
-        _ => fen::parse(text, rules).map_err(|e| format!("bad FEN '{}': {e}", shown(text))),
+        _ => fen::parse(text, rules).map_err(|e| bad_fen(text, e)),
     }
 }
 

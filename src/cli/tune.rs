@@ -144,7 +144,7 @@ fn rules_named(line: &str) -> Option<Result<RuleSet, String>> {
                 format!(
                     "unknown rules '{}' (one of {})",
                     super::shown(id),
-                    RuleSet::ALL.map(RuleSet::id).join(", ")
+                    super::rule_set_ids()
                 )
             }
         }),
@@ -229,8 +229,7 @@ pub fn read_line(line: &str, rules: RuleSet) -> Result<Option<DataLine<'_>>, Str
     if fields.next().is_some() {
         return Err("too many fields".into());
     }
-    let position = fen::parse(fen_text, rules)
-        .map_err(|e| format!("bad FEN '{}': {e}", super::shown(fen_text)))?;
+    let position = fen::parse(fen_text, rules).map_err(|e| super::bad_fen(fen_text, e))?;
     Ok(Some(DataLine {
         fen: fen_text,
         position,
