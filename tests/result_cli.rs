@@ -1,14 +1,19 @@
 //! `jieqi result`: the built binary judges games; bad input is a clear
 //! message on stderr with exit status 2, never a panic.
 
+use std::ffi::OsStr;
 use std::process::{Command, Output};
 
-fn run(args: &[&str]) -> Output {
+/// The built binary run with `args`.
+fn jieqi<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>) -> Output {
     Command::new(env!("CARGO_BIN_EXE_jieqi"))
-        .arg("result")
         .args(args)
         .output()
         .expect("the jieqi binary runs")
+}
+
+fn run(args: &[&str]) -> Output {
+    jieqi(std::iter::once("result").chain(args.iter().copied()))
 }
 
 /// The verdict line of a successful run.
@@ -110,11 +115,7 @@ fn a_bad_fen_is_refused() {
         &["perft", "1"],
         &["perft", "1", "--rules", "chess"],
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
-            .args(cmd)
-            .arg("4k4/9\t/9 w")
-            .output()
-            .unwrap();
+        let out = jieqi(cmd.iter().copied().chain(["4k4/9\t/9 w"]));
         let e = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(2), "{cmd:?}: {e}");
         assert!(
@@ -203,7 +204,6 @@ fn help_names_the_verdicts() {
 
 #[test]
 fn arguments_that_are_not_utf8_are_errors_not_panics() {
-    use std::ffi::OsStr;
     use std::os::unix::ffi::OsStrExt;
     let bad = OsStr::from_bytes(b"e0e1\xff");
     for args in [
@@ -220,10 +220,7 @@ fn arguments_that_are_not_utf8_are_errors_not_panics() {
         ],
         vec![OsStr::new("moves"), OsStr::from_bytes(b"startpos\xff")],
     ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_jieqi"))
-            .args(&args)
-            .output()
-            .unwrap();
+        let out = jieqi(&args);
         assert_eq!(
             out.status.code(),
             Some(2),
@@ -293,13 +290,9 @@ fn an_illegal_move_after_a_drawn_reveal_says_how_to_name_it() {
 /// message says what it takes instead.
 #[test]
 fn refusals_quote_escaped_and_list_what_is_taken() {
-    let jieqi = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
-            .args(args)
-            .output()
-            .unwrap();
-        let err = String::from_utf8(out.stderr).unwrap();
-        (out.status.code(), err)
+    let refused = |args: &[&str]| {
+        let out = jieqi(args);
+        (out.status.code(), String::from_utf8(out.stderr).unwrap())
     };
     let long = std::env::temp_dir().join("x".repeat(256));
     for (args, want) in [
@@ -339,7 +332,7 @@ fn refusals_quote_escaped_and_list_what_is_taken() {
             "match needs two engines, got 3: 'random', 'random', 'ex\\tra'",
         ),
     ] {
-        let (code, err) = jieqi(&args);
+        let (code, err) = refused(&args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains(want), "{args:?}: {err}");
     }
@@ -347,11 +340,12 @@ fn refusals_quote_escaped_and_list_what_is_taken() {
     // the run, after the games and the summary.
     let dir = std::env::temp_dir().join(format!("jieqi-records-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("game-0001.txt")).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
-        .args(["match", "random", "random", "--games", "1", "--out"])
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let out = jieqi(
+        ["match", "random", "random", "--games", "1", "--out"]
+            .map(OsStr::new)
+            .into_iter()
+            .chain([dir.as_os_str()]),
+    );
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
@@ -361,6 +355,6 @@ fn refusals_quote_escaped_and_list_what_is_taken() {
     assert!(String::from_utf8(out.stdout).unwrap().contains("wins "));
     let _ = std::fs::remove_dir_all(&dir);
     // Notations are read as rule sets are, whatever the case.
-    let (code, err) = jieqi(&["moves", "startpos", "--notation", "WXF"]);
+    let (code, err) = refused(&["moves", "startpos", "--notation", "WXF"]);
     assert_eq!(code, Some(0), "{err}");
 }
