@@ -175,8 +175,8 @@ mod cli {
         };
         let mut ids = cli::rule_set_ids();
         if chess {
-            for v in jieqi::rules::chess::Variant::ALL {
-                ids = format!("{ids}, {}", v.id());
+            for v in jieqi::rules::chess::Variant::ALL.map(jieqi::rules::chess::Variant::id) {
+                ids += &format!(", {v}");
             }
         }
         match RuleSet::from_id(&r) {
@@ -346,15 +346,16 @@ mod cli {
             }
             Some(_) => args.remove(0),
         };
-        if args.iter().any(|a| a == "--help" || a == "-h") {
-            if let Some(u) = usage_of(&cmd) {
-                // An unknown option is refused with --help too.
-                for a in args.iter().filter(|a| a.starts_with("--")) {
-                    let name = a.split_once('=').map_or(a.as_str(), |(n, _)| n);
-                    if name != "--help" && !names(&u, name) {
-                        return Err(unknown_option(&cmd, name));
-                    }
+        // An option the command's usage does not name is unknown, however
+        // it is written (`--x`, `--x=v`), and with --help too.
+        if let Some(u) = usage_of(&cmd) {
+            for a in args.iter().filter(|a| a.starts_with("--")) {
+                let name = a.split_once('=').map_or(a.as_str(), |(n, _)| n);
+                if name != "--help" && !names(&u, name) {
+                    return Err(unknown_option(&cmd, name));
                 }
+            }
+            if args.iter().any(|a| a == "--help" || a == "-h") {
                 return Ok(u);
             }
         }
@@ -366,13 +367,6 @@ mod cli {
         for a in args {
             match a.split_once('=').filter(|_| a.starts_with("--")) {
                 Some((name, v)) => {
-                    // An option the command's usage does not name is unknown,
-                    // however it is written.
-                    if let Some(u) = usage_of(&cmd).filter(|_| name != "--help") {
-                        if !names(&u, name) {
-                            return Err(unknown_option(&cmd, name));
-                        }
-                    }
                     if NO_VALUE.contains(&name) {
                         return Err(format!("{name} takes no value (not '{}')", cli::shown(v)));
                     }
@@ -389,11 +383,6 @@ mod cli {
         for (i, a) in args.iter().enumerate() {
             if !a.starts_with("--") {
                 continue;
-            }
-            if let Some(u) = usage_of(&cmd).filter(|_| a != "--help") {
-                if !names(&u, a) {
-                    return Err(unknown_option(&cmd, a));
-                }
             }
             if args[..i].contains(a) {
                 return Err(format!("{a} is given twice"));
