@@ -98,12 +98,10 @@ pub fn moves_command(args: &[String], variant: Variant) -> Result<String, String
     let mut pos = read_position(&fen_text, variant)?;
     for (i, text) in moves.iter().enumerate() {
         let n = i + 1;
-        // The move as typed, quoted escaped and cut short.
-        let q = super::shown(text);
         let (m, reveal, capture_id) =
-            movetext::resolve(&pos, text).map_err(|e| format!("move {n} ({q}): {e}"))?;
+            movetext::resolve(&pos, text).map_err(|e| super::bad_move(n, text, e))?;
         pos.play(m, reveal, capture_id)
-            .map_err(|e| format!("move {n} ({q}): {e}"))?;
+            .map_err(|e| super::bad_move(n, text, e))?;
     }
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
     moves.sort();
@@ -143,20 +141,20 @@ pub fn result_command(args: &[String], variant: Variant, seed: u64) -> Result<St
     let mut drawn = Drawn::new();
     for (i, text) in moves.iter().enumerate() {
         let n = i + 1;
-        // The move as typed, quoted escaped and cut short.
-        let q = super::shown(text);
         if let Some(o) = game.outcome() {
-            return Err(format!(
-                "move {n} ({q}): the game is already over ({})",
-                verdict(Some(o))
+            return Err(super::bad_move(
+                n,
+                text,
+                format!("the game is already over ({})", verdict(Some(o))),
             ));
         }
         let parsed = movetext::parse(text).ok();
         let from = parsed.as_ref().map(|mt| mt.mv.from);
         let letter_named = parsed.is_some_and(|mt| mt.reveal.is_some());
         let plies = game.history().len();
-        play_text(&mut game, text, &mut rng, |c, pool| named.spare(i, c, pool))
-            .map_err(|why| format!("move {n} ({q}): {why}{}", drawn.note(from, Kind::name)))?;
+        play_text(&mut game, text, &mut rng, |c, pool| named.spare(i, c, pool)).map_err(|why| {
+            super::bad_move(n, text, format!("{why}{}", drawn.note(from, Kind::name)))
+        })?;
         // The move is on the board (a chosen promotion too): where its
         // mover went, and what the referee drew for it.
         if let Some(r) = game.history().get(plies) {

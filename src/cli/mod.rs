@@ -171,6 +171,11 @@ pub fn bad_fen(text: &str, why: impl std::fmt::Display) -> String {
     format!("bad FEN '{}': {why}", shown(text))
 }
 
+/// The refusal of move `n` of a command's list, `text` as typed.
+pub fn bad_move(n: usize, text: &str, why: impl std::fmt::Display) -> String {
+    format!("move {n} ({}): {why}", shown(text))
+}
+
 /// The Jieqi family's rule sets, as `--rules` names them, for messages.
 pub fn rule_set_ids() -> String {
     crate::rules::RuleSet::ALL

@@ -35,18 +35,17 @@ pub fn result_command(args: &[String], rules: RuleSet, seed: u64) -> Result<Stri
     let mut drawn = Drawn::new();
     for (i, text) in moves.iter().enumerate() {
         let n = i + 1;
-        // The move as typed, quoted escaped and cut short.
-        let q = super::shown(text);
         if let Some(o) = game.outcome() {
-            return Err(format!(
-                "move {n} ({q}): the game is already over ({})",
-                verdict(Some(o))
+            return Err(super::bad_move(
+                n,
+                text,
+                format!("the game is already over ({})", verdict(Some(o))),
             ));
         }
         let (m, reveal, capture) =
             read_move(&game, text, &mut rng, |c, pool| named.spare(i, c, pool)).map_err(|why| {
                 let from = movetext::parse(text).ok().map(|mt| mt.mv.from);
-                format!("move {n} ({q}): {why}{}", drawn.note(from, Role::name))
+                super::bad_move(n, text, format!("{why}{}", drawn.note(from, Role::name)))
             })?;
         let mover_hidden = game.board().piece_at(m.from).is_some_and(|p| p.hidden);
         let letter_named = movetext::parse(text)
@@ -54,7 +53,7 @@ pub fn result_command(args: &[String], rules: RuleSet, seed: u64) -> Result<Stri
             .and_then(|mt| mt.split_letters(game.board().turn()))
             .is_some_and(|(r, _)| r.is_some());
         game.replay(m, reveal, capture)
-            .map_err(|e| format!("move {n} ({q}): {e}"))?;
+            .map_err(|e| super::bad_move(n, text, e))?;
         let drew = reveal.filter(|_| mover_hidden && !letter_named);
         drawn.moved(m.from, m.to, drew.map(|r| (i, r)));
     }
