@@ -847,15 +847,19 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     let [first, second] = threatened[them.index()];
     sink.add_ratio(THREATENED_THEM, sign(them) * first, 100);
     sink.add_ratio(THREATENED_SECOND_THEM, sign(them) * second, 100);
-    // The one piece between generals facing each other on a file.
+    // The one piece between generals facing each other on a file: one
+    // walk up the file, counting the pieces and keeping the last.
     let [gr, gb] = generals;
-    if gr.file() == gb.file() && between(board, gr, gb) == Some(1) {
+    if gr.file() == gb.file() {
         let (lo, hi) = (gr.rank().min(gb.rank()), gr.rank().max(gb.rank()));
+        let mut screen = (0, None);
         for r in lo + 1..hi {
-            let code = board[Square::new(gr.file(), r).index()];
-            if let Some(p) = Piece::from_code(code) {
-                sink.add(GENERALS_SCREEN, sign(p.color));
+            if let Some(p) = Piece::from_code(board[Square::new(gr.file(), r).index()]) {
+                screen = (screen.0 + 1, Some(p));
             }
+        }
+        if let (1, Some(p)) = screen {
+            sink.add(GENERALS_SCREEN, sign(p.color));
         }
     }
     phase
