@@ -76,14 +76,25 @@ fn progress_counts_only_what_went_through_the_buffer() {
     assert_eq!(reports, 3);
     let reached = std::rc::Rc::new(std::cell::Cell::new(0));
     let mut out = std::io::BufWriter::new(Lines(reached.clone()));
+    // Past a thousand lines, so that a block's report comes before the
+    // last one's, which is the result and not a progress line.
     let (text, _) = datagen(3, 7, 1);
+    let positions: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let copies = 1000 / positions.len() + 1;
+    let text = format!("{}\n", vec![positions.join("\n"); copies].join("\n"));
+    let lines = (positions.len() * copies) as u64;
     let mut reports = 0;
-    rescore(&text, 50, 1, RuleSet::Jieqi, &mut out, &mut |r| {
+    let report = rescore(&text, 50, 1, RuleSet::Jieqi, &mut out, &mut |r| {
         reports += 1;
         assert_eq!(reached.get(), r.written + 1, "after {} read", r.read);
+        assert!(
+            r.read < lines,
+            "the result is reported once, by the command"
+        );
     })
     .unwrap();
-    assert!(reports > 0);
+    assert_eq!(report.read, lines);
+    assert_eq!(reports, lines.div_ceil(1000) - 1);
 }
 
 #[test]

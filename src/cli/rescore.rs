@@ -57,7 +57,8 @@ fn rescore_line(
 
 /// Rescore every line of `text` (but those [`skipped`]) at `nodes` nodes on `jobs`
 /// threads, writing the new lines to `out` in the input's order;
-/// `progress` gets the running report every 1000 lines.
+/// `progress` gets the running report every 1000 lines but the last
+/// block's (the result).
 pub fn rescore(
     text: &str,
     nodes: u64,
@@ -115,7 +116,10 @@ pub fn rescore(
         }
         // What progress calls written has been written.
         out.flush().map_err(|e| format!("cannot write: {e}"))?;
-        progress(&report);
+        // The last block's report is the command's result, printed once.
+        if report.read < lines.len() as u64 {
+            progress(&report);
+        }
     }
     Ok(report)
 }
