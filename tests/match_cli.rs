@@ -711,7 +711,11 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         ),
         (
             vec!["random", "random", "--seed=--jobs"],
-            "--seed needs a value",
+            "--seed needs a value, not the option '--jobs'",
+        ),
+        (
+            vec!["random", "random", "--rules=--help"],
+            "--rules needs a value, not the option '--help'",
         ),
         (
             vec!["random", "random", "--games="],

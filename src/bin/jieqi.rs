@@ -370,8 +370,15 @@ mod cli {
                     if NO_VALUE.contains(&name) {
                         return Err(format!("{name} takes no value (not '{}')", cli::shown(v)));
                     }
-                    if v.is_empty() || v.starts_with("--") {
+                    if v.is_empty() {
                         return Err(format!("{name} needs a value"));
+                    }
+                    // `--rules=--help`: a value that is an option's name.
+                    if v.starts_with("--") {
+                        return Err(format!(
+                            "{name} needs a value, not the option '{}'",
+                            cli::shown(v)
+                        ));
                     }
                     split.push(name.to_string());
                     split.push(v.to_string());
