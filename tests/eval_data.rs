@@ -66,14 +66,24 @@ fn progress_counts_only_what_went_through_the_buffer() {
     let mut out = std::io::BufWriter::new(Lines(reached.clone()));
     let mut cfg = DatagenConfig::new(3, 300, 7);
     cfg.max_plies = 120;
+    cfg.progress_every = 1;
     let mut reports = 0;
-    generate(&cfg, &mut out, &mut |r| {
+    let last = generate(&cfg, &mut out, &mut |r| {
         reports += 1;
         // The rule set's line, then the positions.
         assert_eq!(reached.get(), r.positions + 1, "after {} games", r.games);
     })
     .unwrap();
-    assert_eq!(reports, 3);
+    // A report a game but the last, which is the result.
+    assert_eq!(reports, 2);
+    assert_eq!(last.games, 3);
+    assert_eq!(reached.get(), last.positions + 1);
+    // Every tenth game by default: none in three.
+    let mut reports = 0;
+    let mut cfg = DatagenConfig::new(3, 300, 7);
+    cfg.max_plies = 120;
+    generate(&cfg, &mut Vec::new(), &mut |_| reports += 1).unwrap();
+    assert_eq!(reports, 0);
     let reached = std::rc::Rc::new(std::cell::Cell::new(0));
     let mut out = std::io::BufWriter::new(Lines(reached.clone()));
     // Past a thousand lines, so that a block's report comes before the

@@ -40,6 +40,8 @@ pub struct DatagenConfig {
     pub noise: i32,
     /// A game still going after this many plies is scored a draw.
     pub max_plies: usize,
+    /// Games between two progress reports.
+    pub progress_every: u64,
 }
 
 impl DatagenConfig {
@@ -53,6 +55,7 @@ impl DatagenConfig {
             random_plies: 8,
             noise: 60,
             max_plies: 300,
+            progress_every: 10,
         }
     }
 
@@ -160,7 +163,9 @@ fn play_game(cfg: &DatagenConfig, index: u64) -> Result<Played, String> {
 }
 
 /// Play `cfg.games` games and write their kept positions to `out`, in the
-/// order of the games. `progress` gets the running report after each game.
+/// order of the games. `progress` gets the running report every
+/// `cfg.progress_every` games but the last: the last report is the
+/// command's result, returned (and printed once, by the caller).
 pub fn generate(
     cfg: &DatagenConfig,
     out: &mut dyn Write,
@@ -214,7 +219,9 @@ pub fn generate(
                 }
                 // What progress counts has been written.
                 out.flush().map_err(|e| format!("cannot write: {e}"))?;
-                progress(&report);
+                if report.games % cfg.progress_every.max(1) == 0 && report.games < cfg.games {
+                    progress(&report);
+                }
                 write_next += 1;
             }
         }
