@@ -1020,7 +1020,13 @@ fn an_engine_that_does_not_start_stops_the_match_and_tags_are_escaped() {
     assert!(!said.contains("game 1"), "{said}");
     // Nor does a bare name that is no level: read as a command, it does not
     // start either (it forfeited every game, status 0).
-    for engines in [["random", "hardd"], ["random:100", "random"]] {
+    // A level is named exactly: ` hard` and `hard\t` are commands' names.
+    for engines in [
+        ["random", "hardd"],
+        ["random:100", "random"],
+        ["random", " hard"],
+        ["hard\t", "random"],
+    ] {
         let out = run(&["match", engines[0], engines[1], "--games", "2"]);
         let said = all_output(&out);
         assert_eq!(out.status.code(), Some(2), "{engines:?}: {said}");

@@ -353,6 +353,10 @@ pub(crate) type BuiltinSpec = (Level, Option<u64>, usize);
 /// names no level.
 pub(crate) fn builtin_spec(spec: &str) -> Option<Result<BuiltinSpec, String>> {
     let head = spec.split([':', '@']).next().unwrap_or("");
+    // A level is named exactly (any case): ` hard` is a command's name.
+    if head.trim() != head {
+        return None;
+    }
     let level = Level::from_id(head)?;
     let (rest, parts) = match spec.split_once('@') {
         Some((rest, n)) => match super::unsigned::<usize>(n) {
