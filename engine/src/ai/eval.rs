@@ -791,6 +791,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
 
     // Hanging, threatened and doubly attacked pieces.
     let mut threatened = [[0i32; 2]; 2];
+    let mut hidden_values = [None; 2];
     for &(i, p) in list {
         let i = i as usize;
         if p.role == Role::General && !p.hidden {
@@ -819,7 +820,13 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         }
         let lower = map.lowest[oi][i] < rank_of(p);
         if defended == 0 || lower {
-            let v = piece_value(pos, p);
+            // A face-down piece's value is its pool's mean, worked out once
+            // a side.
+            let v = if p.hidden {
+                *hidden_values[ci].get_or_insert_with(|| hidden_value(pos, c).0)
+            } else {
+                piece_value(pos, p)
+            };
             let t = &mut threatened[ci];
             if v > t[0] {
                 *t = [v, t[0]];
