@@ -844,6 +844,7 @@ fn the_network_learns_what_the_linear_terms_cannot() {
         score_weight: 1.0,
         batch: 64,
         seed: 7,
+        from_engine: false,
     };
     let (net, scale) = tune_net::fit_net(&samples, &held, &zero, k, &opts, &mut |_, _, _| {});
     let before = tune_net::net_error(&tune_net::Net::zero(), &scale, &held, &zero, k, 1.0);
@@ -918,6 +919,38 @@ fn the_tuner_reads_the_engines_network_back() {
     // The samples hold the engine's own inputs, rounded as it rounds
     // them; what is left is the engine's integer units and output.
     assert!(worst <= 1.5, "tuner and engine differ by {worst} cp");
+}
+
+#[test]
+fn a_fit_from_the_engine_starts_from_its_network_and_keeps_it_unless_beaten() {
+    // Targets the engine's own evaluation: its network is already good.
+    let mut samples: Vec<Sample> = positions(400)
+        .iter()
+        .map(|p| Sample::of(p, 0.5, eval::evaluate(p) as f32))
+        .collect();
+    let held = samples.split_off(300);
+    // The linear part as the engine has it; the network's part is the fit's.
+    let linear: Vec<(f64, f64)> = WEIGHTS.iter().map(|&(a, b)| (a as f64, b as f64)).collect();
+    let k = 0.3;
+    let mut opts = NetOptions {
+        epochs: 2,
+        rate: 0.0,
+        score_weight: 1.0,
+        batch: 64,
+        seed: 3,
+        from_engine: true,
+    };
+    // No step: every pass is the engine's network, which is kept.
+    let (net, scale) = tune_net::fit_net(&samples, &held, &linear, k, &opts, &mut |_, _, _| {});
+    let shipped = tune_net::Net::shipped(&scale);
+    assert_eq!(net.w1, shipped.w1);
+    assert_eq!(net.out, shipped.out);
+    // With steps, what is kept is never worse on the held-out positions.
+    opts.rate = 0.001;
+    let (net, scale) = tune_net::fit_net(&samples, &held, &linear, k, &opts, &mut |_, _, _| {});
+    let error = |n: &tune_net::Net| tune_net::net_error(n, &scale, &held, &linear, k, 1.0);
+    assert!(error(&net) <= error(&tune_net::Net::shipped(&scale)));
+    assert!(error(&net) < error(&tune_net::Net::zero()));
 }
 
 #[test]

@@ -82,7 +82,7 @@ mod cli {
         "usage: jieqi tune FILE [--iterations N] [--rate R] [--score-weight W] [--l2 L] [--rules R]
                  [--free FIRST-LAST] [--with-net]
        jieqi tune FILE --net [--epochs N] [--rate R] [--score-weight W] [--batch B] [--seed S]
-                 [--rules R]
+                 [--rules R] [--from-engine]
   Texel fit of the evaluation's weights on datagen output: K first (on the results),
   then Adam on the mean squared error (default 1000 iterations, rate 1 cp).
   --score-weight W blends the search score's prediction into the target (0: game
@@ -97,7 +97,9 @@ mod cli {
   --net fits the learnt correction instead, the linear weights fixed (default 30
   epochs of mini-batches of 1024, rate 0.001 falling along half a cosine over
   the epochs towards a twentieth, seed 1; the pass with the lowest held-out
-  error is kept, so it needs at least 5000 positions); stdout is the
+  error is kept, so it needs at least 5000 positions; --from-engine starts from
+  the engine's network instead of a random one, and keeps it unless a pass does
+  better); stdout is the
   new engine/src/ai/eval/net_weights.rs. A fit that diverges (a --rate too large)
   is refused, nothing printed.";
 
@@ -361,7 +363,7 @@ mod cli {
         // Every option is read once: a second copy would be silently ignored.
         // Each takes a value (but these), which cannot be empty or another
         // option, written after a space or after '=' (`--games=3`).
-        const NO_VALUE: [&str; 3] = ["--net", "--with-net", "--help"];
+        const NO_VALUE: [&str; 4] = ["--net", "--with-net", "--from-engine", "--help"];
         let mut split = Vec::with_capacity(args.len());
         for a in args {
             match a.split_once('=').filter(|_| a.starts_with("--")) {
@@ -550,6 +552,10 @@ mod cli {
                 if net && with_net {
                     return Err("--with-net is a flag of the linear fit, not of --net".into());
                 }
+                let from_engine = net && args.iter().any(|a| a == "--from-engine");
+                if net {
+                    args.retain(|a| a != "--from-engine");
+                }
                 let rules = rules_flag(&mut args, RuleSet::Jieqi, false)?;
                 let rate = num(
                     flag(&mut args, "--rate"),
@@ -579,6 +585,7 @@ mod cli {
                         score_weight,
                         batch: num(flag(&mut args, "--batch"), "--batch", 1024usize)?,
                         seed: num(flag(&mut args, "--seed"), "--seed", 1u64)?,
+                        from_engine,
                     };
                     if opts.batch == 0 {
                         return Err("--batch must be 1 or more".into());

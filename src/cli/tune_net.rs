@@ -24,6 +24,10 @@ pub struct NetOptions {
     pub score_weight: f64,
     pub batch: usize,
     pub seed: u64,
+    /// Start from the engine's network (`net_weights.rs`) instead of a
+    /// random one: a further fit on new data, or of new inputs, whose
+    /// rows start at zero.
+    pub from_engine: bool,
 }
 
 /// The network in floating point, on unit-scaled inputs.
@@ -186,7 +190,7 @@ pub fn fit_net(
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(opts.seed);
     let mut uniform =
         |amp: f64| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 * amp - amp;
-    let mut net = Net {
+    let random = Net {
         // An input the data never sets gets no weight (it would keep its
         // random start: advisors and elephants bound to the palace and the
         // river, for example, in Jieqi data).
@@ -204,13 +208,25 @@ pub fn fit_net(
         out: (0..HIDDEN).map(|_| uniform(1.0)).collect(),
         out_bias: 0.0,
     };
+    let mut net = if opts.from_engine {
+        Net::shipped(&scale)
+    } else {
+        random
+    };
     let mut order: Vec<usize> = (0..train.len()).collect();
     let n = net.params();
     let mut adam = Adam::new(n);
     let mut t = 0;
     let a = k * std::f64::consts::LN_10 / 400.0;
-    // No network is better than one that does worse on held-out data.
+    // No network is better than one that does worse on held-out data, nor,
+    // from the engine's, than the engine's.
     let mut best = (mean_error(&Net::zero(), &held, k), Net::zero());
+    if opts.from_engine {
+        let e = mean_error(&net, &held, k);
+        if e < best.0 {
+            best = (e, net.clone());
+        }
+    }
     let out_at = HIDDEN * INPUTS + HIDDEN;
     for epoch in 1..=opts.epochs {
         // The rate falls along half a cosine, from the full rate at the
@@ -392,8 +408,8 @@ pub fn tune_net_command(
         && (0..INPUTS).all(|i| {
             (0..HIDDEN).all(|j| int16(net.w1[j * INPUTS + i] / scale[i] * W1_SCALE as f64))
         });
-    // No pass beat the network of zeros the fit starts from: printed, it
-    // would take the engine's correction away.
+    // No pass beat the network of zeros: printed, it would take the
+    // engine's correction away.
     if best.is_nan() || best >= linear_held {
         return Err(format!(
             "no pass did better on the held-out positions than the linear evaluation \
@@ -425,5 +441,13 @@ pub fn tune_net_command(
         opts.score_weight,
         opts.seed
     );
+    let header = if opts.from_engine {
+        format!(
+            "{header}\nStarted from the engine's network before it (`--from-engine`), \
+             held-out error {shipped_held:.6}."
+        )
+    } else {
+        header
+    };
     Ok(net_source(&net, &scale, &header))
 }
