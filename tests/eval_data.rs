@@ -739,6 +739,8 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let src = String::from_utf8_lossy(&o.stdout);
     assert!(src.contains("pub const WEIGHTS"), "{src}");
+    // As rustfmt leaves a file: one newline at the end, no blank line.
+    assert!(src.ends_with("];\n") && !src.ends_with("\n\n"), "{src}");
     assert!(String::from_utf8_lossy(&o.stderr).contains("K = "));
     // A rate that throws the weights about: refused, nothing printed (the
     // weights were printed saturated, status 0).
@@ -876,6 +878,9 @@ fn the_printed_network_is_the_source_of_the_table() {
     let src = tune_net::net_source(&tune_net::Net::zero(), &[1.0; INPUTS], "header");
     assert!(src.starts_with("//! header\n"));
     assert!(src.contains("pub const W1: [[i16; HIDDEN]; INPUTS] = ["));
+    // The program ends what it prints with a newline, as for weights.rs:
+    // one more would leave a blank last line that rustfmt refuses.
+    assert!(src.ends_with("];"), "{}", &src[src.len() - 20..]);
     let rows: Vec<&str> = src
         .lines()
         .filter(|l| l.trim_start().starts_with('[') && l.contains("//"))

@@ -332,7 +332,8 @@ pub fn net_source(net: &Net, scale: &[f64; INPUTS], header: &str) -> String {
             .collect();
         s.push_str(&format!("    [{}], // {}\n", row.join(","), input_name(i)));
     }
-    s.push_str("];\n");
+    // No final newline: the program adds one when it prints it.
+    s.push_str("];");
     s
 }
 
