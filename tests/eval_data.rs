@@ -691,6 +691,14 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         ),
         (vec!["tune", bad_path, "--net", "--rate", "x"], "--rate"),
         (
+            vec!["tune", bad_path, "--net", "--rate", "0"],
+            "--rate must be a positive number, not '0'",
+        ),
+        (
+            vec!["tune", bad_path, "--score-weight", "2"],
+            "between 0 and 1, not '2'",
+        ),
+        (
             vec!["tune", bad_path, "--net", "--l2", "1"],
             "'--l2' is not a flag",
         ),
@@ -956,6 +964,36 @@ fn a_fit_from_the_engine_starts_from_its_network_and_keeps_it_unless_beaten() {
     let error = |n: &tune_net::Net| tune_net::net_error(n, &scale, &held, &linear, k, 1.0);
     assert!(error(&net) <= error(&tune_net::Net::shipped(&scale)));
     assert!(error(&net) < error(&tune_net::Net::zero()));
+}
+
+#[test]
+fn a_fit_from_the_engine_that_beats_nothing_prints_nothing() {
+    // Data scored by the engine's own evaluation but 40 cp more: its network
+    // is close, and a fit need only learn the shift.
+    let mut text = String::from("# rules jieqi\n");
+    for p in positions(5000) {
+        let score = eval::evaluate(&p) + 40;
+        text.push_str(&format!("{}; 0.5; {score}\n", fen::write(&p)));
+    }
+    let opts = |rate| NetOptions {
+        epochs: 1,
+        rate,
+        score_weight: 1.0,
+        batch: 1024,
+        seed: 1,
+        from_engine: true,
+    };
+    // Diverged (every pass not a number), or too small a step to improve:
+    // the engine's network would be printed back as if fitted.
+    for rate in [1e12, 1e-30] {
+        let r = tune_net::tune_net_command(&text, RuleSet::Jieqi, &opts(rate), &mut |_| {});
+        let err = r.expect_err("nothing better than the engine's network to print");
+        assert!(err.contains("than the engine's network"), "{err}");
+    }
+    // A real step on these positions prints, its header saying where it began.
+    let src = tune_net::tune_net_command(&text, RuleSet::Jieqi, &opts(0.001), &mut |_| {}).unwrap();
+    assert!(src.contains("(1 epoch at most,"), "{src}");
+    assert!(src.contains("(`--from-engine`), held-out error"), "{src}");
 }
 
 #[test]

@@ -98,10 +98,9 @@ mod cli {
   epochs of mini-batches of 1024, rate 0.001 falling along half a cosine over
   the epochs towards a twentieth, seed 1; the pass with the lowest held-out
   error is kept, so it needs at least 5000 positions; --from-engine starts from
-  the engine's network instead of a random one, and keeps it unless a pass does
-  better); stdout is the
-  new engine/src/ai/eval/net_weights.rs. A fit that diverges (a --rate too large)
-  is refused, nothing printed.";
+  the engine's network instead of a random one, and prints nothing unless a pass
+  does better than it); stdout is the new engine/src/ai/eval/net_weights.rs. A
+  fit that diverges (a --rate too large) is refused, nothing printed.";
 
     /// The usage of one subcommand, for `jieqi CMD --help` and `jieqi help CMD`.
     fn usage_of(cmd: &str) -> Option<String> {
@@ -565,11 +564,11 @@ mod cli {
                 let score_weight =
                     num(flag(&mut args, "--score-weight"), "--score-weight", 0.0f64)?;
                 if !(rate.is_finite() && rate > 0.0) {
-                    return Err("--rate must be a positive number".into());
+                    return Err(format!("--rate must be a positive number, not '{rate}'"));
                 }
                 if !(0.0..=1.0).contains(&score_weight) {
                     return Err(format!(
-                        "--score-weight must be between 0 and 1, not {score_weight}"
+                        "--score-weight must be between 0 and 1, not '{score_weight}'"
                     ));
                 }
                 // Each fit takes its own flags; the other's are left over

@@ -418,6 +418,15 @@ pub fn tune_net_command(
              more data or epochs if it barely moved)"
         ));
     }
+    // From the engine's network, no pass beat it: printed, it would be
+    // the engine's own (or, every pass diverged, say so as the usage does).
+    if opts.from_engine && !(best < shipped_held) {
+        return Err(format!(
+            "no pass did better on the held-out positions than the engine's network \
+             ({shipped_held:.6}): nothing to print (a smaller --rate if the error grew or \
+             was not a number, more data or epochs if it barely moved)"
+        ));
+    }
     if !fits {
         return Err(
             "the fit diverged (a weight past its integer's range or not a number): \
@@ -433,10 +442,10 @@ pub fn tune_net_command(
          printed by `jieqi tune --net`. Fitted on {} positions ({} held out),\n\
          the linear weights fixed: K = {k:.4}; held-out mean squared error\n\
          {linear_held:.6} (linear alone) -> {best:.6}\n\
-         ({} epochs at most, batch {}, rate {} on a cosine towards a twentieth, score weight {}, seed {}).",
+         ({} at most, batch {}, rate {} on a cosine towards a twentieth, score weight {}, seed {}).",
         samples.len() + held.len(),
         held.len(),
-        opts.epochs,
+        if opts.epochs == 1 { "1 epoch".to_string() } else { format!("{} epochs", opts.epochs) },
         opts.batch,
         opts.rate,
         opts.score_weight,
