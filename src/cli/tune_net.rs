@@ -420,7 +420,7 @@ pub fn tune_net_command(
     }
     // From the engine's network, no pass beat it: printed, it would be
     // the engine's own (or, every pass diverged, say so as the usage does).
-    if opts.from_engine && !(best < shipped_held) {
+    if opts.from_engine && (best.is_nan() || best >= shipped_held) {
         return Err(format!(
             "no pass did better on the held-out positions than the engine's network \
              ({shipped_held:.6}): nothing to print (a smaller --rate if the error grew or \
