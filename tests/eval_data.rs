@@ -567,7 +567,7 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         (vec!["datagen", "--games", "1"], "needs --out"),
         (
             vec!["datagen", "--out", out_path, "--nodes", "x"],
-            "--nodes needs a number",
+            "--nodes needs a whole number",
         ),
         (
             vec!["datagen", "--out", out_path, "--nodes", "0"],
@@ -609,7 +609,7 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         ),
         (
             vec!["datagen", "--out", out_path, "--jobs", "+2"],
-            "--jobs needs a number, not '+2'",
+            "--jobs needs a whole number, not '+2'",
         ),
         (
             vec!["datagen", "--out", out_path, "--jobs=0"],
@@ -683,13 +683,17 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         ),
         (
             vec!["tune", bad_path, "--net", "--with-net"],
-            "--with-net is a flag of the linear fit",
+            "'--with-net' is a flag of the linear fit",
         ),
         (
             vec!["tune", bad_path, "--net", "--free", "0-3"],
             "'--free' is not a flag of the --net fit",
         ),
         (vec!["tune", bad_path, "--net", "--rate", "x"], "--rate"),
+        (
+            vec!["tune", bad_path, "--net", "--epochs", "1.0"],
+            "--epochs needs a whole number, not '1.0'",
+        ),
         (
             vec!["tune", bad_path, "--net", "--rate", "0"],
             "--rate must be a positive number, not '0'",

@@ -698,7 +698,7 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         ),
         (
             vec!["random", "random", "--nodes", "+5"],
-            "--nodes needs a number, not '+5'",
+            "--nodes needs a whole number, not '+5'",
         ),
         (
             vec!["hard:+900", "random"],
@@ -752,15 +752,15 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         ),
         (
             vec!["soak", "--games", "1e20"],
-            "--games needs a number, not '1e20'",
+            "--games needs a whole number, not '1e20'",
         ),
         (
             vec!["soak", "--games", "1e400"],
-            "--games needs a number, not '1e400'",
+            "--games needs a whole number, not '1e400'",
         ),
         (
             vec!["soak", "--games", "-inf"],
-            "--games needs a number, not '-inf'",
+            "--games needs a whole number, not '-inf'",
         ),
         (
             vec!["bench", "1", "--nodes", "-1"],
@@ -814,7 +814,7 @@ fn a_repeated_or_unknown_option_is_refused_by_name() {
     let out = run(&["match", "random", "random", "--tc", "10", "--tc", "20"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("--tc is given twice"),
+        text(&out.stderr).contains("'--tc' is given twice"),
         "{}",
         text(&out.stderr)
     );

@@ -304,7 +304,7 @@ fn refusals_quote_escaped_and_list_what_is_taken() {
             vec!["soak", "--rules", "chess"],
             "'chess' is not a rule set of this command (it takes chessplayx, jieqi, vietnam, xiangqi)",
         ),
-        (vec!["soak", "--games=1\t2"], "--games needs a number, not '1\\t2'"),
+        (vec!["soak", "--games=1\t2"], "--games needs a whole number, not '1\\t2'"),
         (
             vec!["moves", "startpos", "--notation", "x\u{a0}"],
             "unknown notation 'x\\u{a0}' (one of wxf, chinese, vietnamese, coords)",

@@ -325,7 +325,14 @@ mod cli {
             None if digits && s.bytes().all(|b| b.is_ascii_digit()) => {
                 format!("{name} is too large: '{}'", cli::shown(s))
             }
-            None => format!("{name} needs a number, not '{}'", cli::shown(s)),
+            None => {
+                let kind = if decimal {
+                    "a number"
+                } else {
+                    "a whole number"
+                };
+                format!("{name} needs {kind}, not '{}'", cli::shown(s))
+            }
         })
     }
 
@@ -382,7 +389,7 @@ mod cli {
                 continue;
             }
             if args[..i].contains(a) {
-                return Err(format!("{a} is given twice"));
+                return Err(format!("'{a}' is given twice"));
             }
             if NO_VALUE.contains(&a.as_str()) {
                 continue;
@@ -549,7 +556,7 @@ mod cli {
                 let with_net = args.iter().any(|a| a == "--with-net");
                 args.retain(|a| a != "--with-net");
                 if net && with_net {
-                    return Err("--with-net is a flag of the linear fit, not of --net".into());
+                    return Err("'--with-net' is a flag of the linear fit, not of --net".into());
                 }
                 let from_engine = net && args.iter().any(|a| a == "--from-engine");
                 if net {
