@@ -409,22 +409,19 @@ pub fn tune_net_command(
         && (0..INPUTS).all(|i| {
             (0..HIDDEN).all(|j| int16(net.w1[j * INPUTS + i] / scale[i] * W1_SCALE as f64))
         });
-    // No pass beat the network of zeros: printed, it would take the
-    // engine's correction away.
-    if best.is_nan() || best >= linear_held {
+    // What a pass must beat to be printed: the network of zeros (it would
+    // take the engine's correction away) and, from the engine's network,
+    // that one (it would be the engine's own, printed as a fit).
+    let (bar, what) = if opts.from_engine && shipped_held < linear_held {
+        (shipped_held, "the engine's network")
+    } else {
+        (linear_held, "the linear evaluation alone")
+    };
+    if best.is_nan() || best >= bar {
         return Err(format!(
-            "no pass did better on the held-out positions than the linear evaluation \
-             alone ({linear_held:.6}): nothing to print (a smaller --rate if the error grew, \
+            "no pass did better on the held-out positions than {what} ({bar:.6}): \
+             nothing to print (a smaller --rate if the error grew or was not a number, \
              more data or epochs if it barely moved)"
-        ));
-    }
-    // From the engine's network, no pass beat it: printed, it would be
-    // the engine's own (or, every pass diverged, say so as the usage does).
-    if opts.from_engine && (best.is_nan() || best >= shipped_held) {
-        return Err(format!(
-            "no pass did better on the held-out positions than the engine's network \
-             ({shipped_held:.6}): nothing to print (a smaller --rate if the error grew or \
-             was not a number, more data or epochs if it barely moved)"
         ));
     }
     if !fits {
