@@ -699,8 +699,12 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
             "--rate must be a positive number, not '0'",
         ),
         (
-            vec!["tune", bad_path, "--score-weight", "2"],
-            "between 0 and 1, not '2'",
+            vec!["tune", bad_path, "--net", "--rate", "1e-400"],
+            "--rate must be a positive number, not '1e-400'",
+        ),
+        (
+            vec!["tune", bad_path, "--score-weight", "2.0"],
+            "between 0 and 1, not '2.0'",
         ),
         (
             vec!["tune", bad_path, "--net", "--l2", "1"],

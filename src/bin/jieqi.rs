@@ -563,19 +563,25 @@ mod cli {
                     args.retain(|a| a != "--from-engine");
                 }
                 let rules = rules_flag(&mut args, RuleSet::Jieqi, false)?;
+                // A refusal quotes the value as written (`1e-400` reads as 0).
+                let rate_text = flag(&mut args, "--rate");
                 let rate = num(
-                    flag(&mut args, "--rate"),
+                    rate_text.clone(),
                     "--rate",
                     if net { 0.001f64 } else { 1.0 },
                 )?;
-                let score_weight =
-                    num(flag(&mut args, "--score-weight"), "--score-weight", 0.0f64)?;
+                let weight_text = flag(&mut args, "--score-weight");
+                let score_weight = num(weight_text.clone(), "--score-weight", 0.0f64)?;
                 if !(rate.is_finite() && rate > 0.0) {
-                    return Err(format!("--rate must be a positive number, not '{rate}'"));
+                    return Err(format!(
+                        "--rate must be a positive number, not '{}'",
+                        cli::shown(&rate_text.unwrap_or_default())
+                    ));
                 }
                 if !(0.0..=1.0).contains(&score_weight) {
                     return Err(format!(
-                        "--score-weight must be between 0 and 1, not '{score_weight}'"
+                        "--score-weight must be between 0 and 1, not '{}'",
+                        cli::shown(&weight_text.unwrap_or_default())
                     ));
                 }
                 // Each fit takes its own flags; the other's are left over
