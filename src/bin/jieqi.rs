@@ -147,6 +147,13 @@ mod cli {
         .to_string())
     }
 
+    /// Take the flag `--name` (no value) out of `args`: was it given?
+    fn switch(args: &mut Vec<String>, name: &str) -> bool {
+        let given = args.iter().any(|a| a == name);
+        args.retain(|a| a != name);
+        given
+    }
+
     /// Take `--name value` out of `args`.
     fn flag(args: &mut Vec<String>, name: &str) -> Option<String> {
         let i = args.iter().position(|a| a == name)?;
@@ -551,17 +558,13 @@ mod cli {
                 ))
             }
             "tune" => {
-                let net = args.iter().any(|a| a == "--net");
-                args.retain(|a| a != "--net");
-                let with_net = args.iter().any(|a| a == "--with-net");
-                args.retain(|a| a != "--with-net");
+                let net = switch(&mut args, "--net");
+                let with_net = switch(&mut args, "--with-net");
                 if net && with_net {
                     return Err("'--with-net' is a flag of the linear fit, not of --net".into());
                 }
-                let from_engine = net && args.iter().any(|a| a == "--from-engine");
-                if net {
-                    args.retain(|a| a != "--from-engine");
-                }
+                // Left in `args` without --net, to be refused as the linear fit's.
+                let from_engine = net && switch(&mut args, "--from-engine");
                 let rules = rules_flag(&mut args, RuleSet::Jieqi, false)?;
                 // A refusal quotes the value as written (`1e-400` reads as 0).
                 let rate_text = flag(&mut args, "--rate");
