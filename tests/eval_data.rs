@@ -579,7 +579,7 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         ),
         (
             vec!["datagen", "--out", keep_path, "--nodes", "-0"],
-            "error: --nodes must be at least 1",
+            "error: --nodes must be at least 1, not '-0'",
         ),
         (
             vec![
@@ -613,7 +613,7 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         ),
         (
             vec!["datagen", "--out", out_path, "--jobs=0"],
-            "--jobs must be 1 to 256, not 0",
+            "--jobs must be 1 to 256, not '0'",
         ),
         (
             vec!["datagen", "--out", "/nonexistent/dir/f", "--games", "1"],
@@ -642,16 +642,19 @@ fn the_commands_refuse_bad_arguments_without_panicking() {
         // "-0" is 0, refused here as 0 is.
         (
             vec!["tune", bad_path, "--net", "--epochs", "-0"],
-            "--epochs must be",
+            "--epochs must be at least 1, not '-0'",
         ),
         (
             vec!["tune", bad_path, "--score-weight", "2"],
             "--score-weight",
         ),
-        (vec!["tune", bad_path, "--net", "--batch", "0"], "--batch"),
+        (
+            vec!["tune", bad_path, "--net", "--batch", "0"],
+            "--batch must be at least 1, not '0'",
+        ),
         (
             vec!["tune", bad_path, "--net", "--epochs", "0"],
-            "--epochs must be",
+            "--epochs must be at least 1, not '0'",
         ),
         // No block held out: no pass could be chosen (an all-zero network was printed).
         (vec!["tune", small_path, "--net"], "1 positions are too few"),

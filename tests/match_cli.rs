@@ -617,9 +617,14 @@ fn a_second_bestmove_is_not_taken_for_the_answer_to_the_next_position() {
 #[test]
 fn perft_and_moves_read_startpos_and_depths_as_numbers() {
     refused(&["perft", "10"], "perft needs a depth from 0 to 9");
-    refused(&["bench", "0"], "bench needs a depth from 1 to 30, not 0");
-    refused(&["bench", "31"], "bench needs a depth from 1 to 30, not 31");
-    refused(&["bench", "-0"], "bench needs a depth from 1 to 30, not 0");
+    refused(&["bench", "0"], "bench's depth must be 1 to 30, not '0'");
+    refused(&["bench", "31"], "bench's depth must be 1 to 30, not '31'");
+    // Read as 0, quoted as written.
+    refused(&["bench", "-0"], "bench's depth must be 1 to 30, not '-0'");
+    refused(
+        &["bench", "x"],
+        "bench's depth needs a whole number, not 'x'",
+    );
     // 'startpos' is the rule set's start, as in `result`: Jieqi's unless
     // --rules names another.
     let jieqi_start = jieqi::rules::xiangqi::fen::JIEQI_START;
@@ -781,8 +786,14 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
             vec!["uci", "foo"],
             "unexpected argument 'foo' (jieqi uci --help)",
         ),
-        (vec!["soak", "--games", "0"], "--games must be at least 1"),
-        (vec!["fuzz", "--cases", "0"], "--cases must be at least 1"),
+        (
+            vec!["soak", "--games", "0"],
+            "--games must be at least 1, not '0'",
+        ),
+        (
+            vec!["fuzz", "--cases", "0"],
+            "--cases must be at least 1, not '0'",
+        ),
         (
             vec!["bench", "--de\u{200b}pth"],
             "unknown bench option '--de\\u{200b}pth'",
@@ -938,9 +949,20 @@ fn options_need_values_and_counts_at_least_one() {
         (vec!["--out"], "--out needs a value"),
         (vec!["--out", ""], "--out needs a value"),
         (vec!["--out", "--games", "1"], "--out needs a value"),
-        (vec!["--games", "0"], "must be at least 1"),
-        (vec!["--jobs", "0"], "--jobs must be 1 to 256, not 0"),
-        (vec!["--jobs", "99999999999"], "--jobs must be 1 to 256"),
+        (vec!["--games", "0"], "--games must be at least 1, not '0'"),
+        (
+            vec!["--games", "-0"],
+            "--games must be at least 1, not '-0'",
+        ),
+        (
+            vec!["--nodes", "00"],
+            "--nodes must be at least 1, not '00'",
+        ),
+        (vec!["--jobs", "0"], "--jobs must be 1 to 256, not '0'"),
+        (
+            vec!["--jobs", "99999999999"],
+            "--jobs must be 1 to 256, not '99999999999'",
+        ),
     ] {
         let mut all = vec!["match", "random", "random"];
         all.extend(args.iter());

@@ -206,12 +206,7 @@ mod cli {
 
     /// `--jobs`: threads, 1 to [`cli::MAX_JOBS`] (each a game or a search).
     fn jobs_flag(args: &mut Vec<String>, default: usize) -> Result<usize, String> {
-        let jobs = num(flag(args, "--jobs"), "--jobs", default)?;
-        let max = cli::MAX_JOBS;
-        if !(1..=max).contains(&jobs) {
-            return Err(format!("--jobs must be 1 to {max}, not {jobs}"));
-        }
-        Ok(jobs)
+        num_in(flag(args, "--jobs"), "--jobs", default, 1..=cli::MAX_JOBS)
     }
 
     /// Perft's depth, its first argument, read as every number is ("-0" is 0).
@@ -284,14 +279,6 @@ mod cli {
         )
     }
 
-    /// A count that must not be 0 (`name` is its option).
-    fn at_least_one<T: Copy + PartialEq + Default>(n: T, name: &str) -> Result<T, String> {
-        if n == T::default() {
-            return Err(format!("{name} must be at least 1"));
-        }
-        Ok(n)
-    }
-
     /// What a command has not read from its arguments is a mistake, not ignored.
     fn nothing_left(rest: &[String], cmd: &str) -> Result<(), String> {
         match rest.first() {
@@ -305,6 +292,51 @@ mod cli {
 
     fn num<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, String> {
         v.map_or(Ok(default), |s| number(&s, name))
+    }
+
+    /// [`num`] within `range` (`default` when not given).
+    fn num_in<T>(
+        v: Option<String>,
+        name: &str,
+        default: T,
+        range: impl std::ops::RangeBounds<T>,
+    ) -> Result<T, String>
+    where
+        T: std::str::FromStr + PartialOrd + std::fmt::Display,
+    {
+        Ok(given_in(v, name, range)?.unwrap_or(default))
+    }
+
+    /// The value `v` of option `name`, if given, read by [`number`] and
+    /// checked against `range`; a value outside it is refused, quoted as
+    /// written (`--jobs must be 1 to 256, not '300'`, `--games must be at
+    /// least 1, not '-0'`).
+    fn given_in<T>(
+        v: Option<String>,
+        name: &str,
+        range: impl std::ops::RangeBounds<T>,
+    ) -> Result<Option<T>, String>
+    where
+        T: std::str::FromStr + PartialOrd + std::fmt::Display,
+    {
+        use std::ops::Bound::{Included, Unbounded};
+        let Some(text) = v else {
+            return Ok(None);
+        };
+        let n = number::<T>(&text, name)?;
+        if range.contains(&n) {
+            return Ok(Some(n));
+        }
+        let within = match (range.start_bound(), range.end_bound()) {
+            (Included(lo), Unbounded) => format!("at least {lo}"),
+            (Included(lo), Included(hi)) => format!("{lo} to {hi}"),
+            (Unbounded, Included(hi)) => format!("at most {hi}"),
+            _ => "in its range".to_string(),
+        };
+        Err(format!(
+            "{name} must be {within}, not '{}'",
+            cli::shown(&text)
+        ))
     }
 
     /// The value `s` of option `name`: a number written without a sign
@@ -466,20 +498,14 @@ mod cli {
             }
             "soak" => {
                 let rules = rules_given(&mut args, false)?;
-                let games = at_least_one(
-                    num(flag(&mut args, "--games"), "--games", 1000u64)?,
-                    "--games",
-                )?;
+                let games = num_in(flag(&mut args, "--games"), "--games", 1000u64, 1..)?;
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                 let jobs = jobs_flag(&mut args, 1)?;
                 nothing_left(&args, "soak")?;
                 cli::soak::soak(games, rules, seed, jobs).map(|r| r.to_string())
             }
             "fuzz" => {
-                let cases = at_least_one(
-                    num(flag(&mut args, "--cases"), "--cases", 100_000u64)?,
-                    "--cases",
-                )?;
+                let cases = num_in(flag(&mut args, "--cases"), "--cases", 100_000u64, 1..)?;
                 let seed = num(flag(&mut args, "--seed"), "--seed", 1u64)?;
                 nothing_left(&args, "fuzz")?;
                 Ok(cli::fuzz::fuzz_command(cases, seed))
@@ -507,12 +533,14 @@ mod cli {
                 if args.first().is_some_and(|a| a.starts_with("--")) {
                     nothing_left(&args, "bench")?;
                 }
-                let depth = num(args.first().cloned(), "depth", if chess { 6 } else { 5u32 })?;
                 // A search of depth 0 counts no node: no rate to give; past
                 // 30 a bench would not end in a lifetime.
-                if !(1..=30).contains(&depth) {
-                    return Err(format!("bench needs a depth from 1 to 30, not {depth}"));
-                }
+                let depth = num_in(
+                    args.first().cloned(),
+                    "bench's depth",
+                    if chess { 6 } else { 5u32 },
+                    1..=30,
+                )?;
                 nothing_left(args.get(1..).unwrap_or_default(), "bench")?;
                 let (nodes, ms) = if chess {
                     cli::chess::bench(depth)?
@@ -524,8 +552,8 @@ mod cli {
             "datagen" => {
                 let rules = rules_flag(&mut args, RuleSet::Jieqi, false)?;
                 let mut cfg = cli::datagen::DatagenConfig::new(
-                    num(flag(&mut args, "--games"), "--games", 100u64)?,
-                    num(flag(&mut args, "--nodes"), "--nodes", 2000u64)?,
+                    num_in(flag(&mut args, "--games"), "--games", 100u64, 1..)?,
+                    num_in(flag(&mut args, "--nodes"), "--nodes", 2000u64, 1..)?,
                     num(flag(&mut args, "--seed"), "--seed", 1u64)?,
                 );
                 cfg.jobs = jobs_flag(&mut args, 1)?;
@@ -540,13 +568,12 @@ mod cli {
             }
             "rescore" => {
                 let rules = rules_flag(&mut args, RuleSet::Jieqi, false)?;
-                let nodes = num(flag(&mut args, "--nodes"), "--nodes", 20_000u64)?;
+                let nodes = num_in(flag(&mut args, "--nodes"), "--nodes", 20_000u64, 1..)?;
                 let jobs = jobs_flag(&mut args, 1)?;
                 let path = flag(&mut args, "--out").ok_or("rescore needs --out FILE")?;
                 let [input] = args.as_slice() else {
                     return Err("rescore needs one datagen FILE".into());
                 };
-                at_least_one(nodes, "--nodes")?;
                 let text = read_text(input, "")?;
                 let report = cli::write_new_file(&path, |out| {
                     cli::rescore::rescore(&text, nodes, jobs, rules, out, &mut |r| tell(&r))
@@ -595,20 +622,14 @@ mod cli {
                 }
                 let fit = if net {
                     let opts = cli::tune_net::NetOptions {
-                        epochs: num(flag(&mut args, "--epochs"), "--epochs", 30usize)?,
+                        // No pass would leave the all-zero network to be printed.
+                        epochs: num_in(flag(&mut args, "--epochs"), "--epochs", 30usize, 1..)?,
                         rate,
                         score_weight,
-                        batch: num(flag(&mut args, "--batch"), "--batch", 1024usize)?,
+                        batch: num_in(flag(&mut args, "--batch"), "--batch", 1024usize, 1..)?,
                         seed: num(flag(&mut args, "--seed"), "--seed", 1u64)?,
                         from_engine,
                     };
-                    if opts.batch == 0 {
-                        return Err("--batch must be 1 or more".into());
-                    }
-                    // No pass would leave the all-zero network to be printed.
-                    if opts.epochs == 0 {
-                        return Err("--epochs must be 1 or more".into());
-                    }
                     Fit::Net(opts)
                 } else {
                     let opts = cli::tune::FitOptions {
@@ -663,7 +684,7 @@ mod cli {
             "match" => {
                 let chess = chess_flag(&mut args);
                 let rules = rules_flag(&mut args, RuleSet::Jieqi, true)?;
-                let games = num(flag(&mut args, "--games"), "--games", 20usize)?;
+                let games = num_in(flag(&mut args, "--games"), "--games", 20usize, 1..)?;
                 // Up to a day a move: a longer wait is a mistake, and past
                 // u64 milliseconds an engine would be told nonsense.
                 const DAY_MS: f64 = 86_400_000.0;
@@ -680,10 +701,7 @@ mod cli {
                             })
                     })
                     .transpose()?;
-                let nodes = flag(&mut args, "--nodes")
-                    .map(|v| number::<u64>(&v, "--nodes"))
-                    .transpose()?;
-                nodes.map(|n| at_least_one(n, "--nodes")).transpose()?;
+                let nodes = given_in(flag(&mut args, "--nodes"), "--nodes", 1u64..)?;
                 let tc = flag(&mut args, "--tc")
                     .map(|v| cli::matches::TimeControl::parse(&v))
                     .transpose()?;
@@ -697,7 +715,6 @@ mod cli {
                     v => num(v, "--seed", 0u64)?,
                 };
                 let jobs = jobs_flag(&mut args, 2)?;
-                at_least_one(games, "--games")?;
                 let out_dir = flag(&mut args, "--out");
                 if !args.iter().any(|a| a == "--sprt") {
                     if let Some(a) = args.iter().find(|a| *a == "--alpha" || *a == "--beta") {
