@@ -132,6 +132,8 @@ fn the_score_is_the_other_sides_score_negated() {
                     | eval::THREATENED_SECOND_US
                     | eval::THREATENED_THEM
                     | eval::THREATENED_SECOND_THEM
+                    | eval::CHECKS_US
+                    | eval::CHECKS_THEM
             ) {
                 continue;
             }
@@ -142,6 +144,7 @@ fn the_score_is_the_other_sides_score_negated() {
         for (us, them) in [
             (eval::THREATENED_US, eval::THREATENED_THEM),
             (eval::THREATENED_SECOND_US, eval::THREATENED_SECOND_THEM),
+            (eval::CHECKS_US, eval::CHECKS_THEM),
         ] {
             assert_eq!(
                 a.counts[us],
@@ -316,6 +319,42 @@ fn face_up_pieces_count_on_their_square_seen_from_their_own_side() {
         eval::name(eval::pst_index(Role::Soldier, Square::new(6, 3))),
         "square soldier rank 3 file 2"
     );
+}
+
+#[test]
+fn terms_count_the_checks_each_side_could_give() {
+    // A red chariot on a5 checks the black general on e9 from a9 and
+    // from e5: two checks, the side to move's.
+    let c = counts("4k4/9/9/9/R8/9/9/9/9/3K5 w - 0 1");
+    assert_eq!((c[eval::CHECKS_US], c[eval::CHECKS_THEM]), (2.0, 0.0));
+    // A black horse on e7 closes the e-file: from a9 only.
+    let c = counts("4k4/9/4n4/9/R8/9/9/9/9/3K5 w - 0 1");
+    assert_eq!(c[eval::CHECKS_US], 1.0);
+    // A cannon there checks from e5, over the horse, and not from a9.
+    let c = counts("4k4/9/4n4/9/C8/9/9/9/9/3K5 w - 0 1");
+    assert_eq!(c[eval::CHECKS_US], 1.0);
+    // A capture that checks: over a red soldier on c5 the cannon takes
+    // a black one on e5, then checks over the horse on e7.
+    let c = counts("4k4/9/4n4/9/C1P1p4/9/9/9/9/3K5 w - 0 1");
+    assert_eq!(c[eval::CHECKS_US], 1.0);
+    // A horse on b6 checks from c8 and d7; with a piece on d8 (the leg
+    // of both checks), from neither.
+    let c = counts("4k4/9/9/1N7/9/9/9/9/9/3K5 w - 0 1");
+    assert_eq!(c[eval::CHECKS_US], 2.0);
+    let c = counts("4k4/3n5/9/1N7/9/9/9/9/9/3K5 w - 0 1");
+    assert_eq!(c[eval::CHECKS_US], 0.0);
+    // The side not to move's checks, counted as its (negative): a black
+    // chariot on a1 checks the red general on d0 from a0 and d1.
+    let c = counts("4k4/9/9/9/9/9/9/9/r8/3K5 w - 0 1");
+    assert_eq!((c[eval::CHECKS_US], c[eval::CHECKS_THEM]), (0.0, -2.0));
+    // A piece already on the general's line is not counted, nor is a
+    // face-down piece (it turns into what its move reveals).
+    let c = counts("4k4/9/4n4/9/4R4/9/9/9/9/3K5 w - 0 1");
+    assert_eq!(c[eval::CHECKS_US], 0.0);
+    let c = counts("4k4/9/9/9/9/9/9/9/9/R2K5 w - 0 1");
+    assert_eq!(c[eval::CHECKS_US], 1.0, "from a9");
+    let c = counts("4k4/9/9/9/9/9/9/9/9/X2K5 w R1 0 1");
+    assert_eq!(c[eval::CHECKS_US], 0.0, "face down");
 }
 
 #[test]

@@ -32,7 +32,7 @@ mod weights;
 pub use weights::WEIGHTS;
 
 use crate::rules::xiangqi::attacks::{Tables, TABLES};
-use crate::rules::xiangqi::square::SQUARES;
+use crate::rules::xiangqi::square::{FILES, SQUARES};
 use crate::rules::{Color, Piece, Position, Role, Square};
 
 pub const MATE: i32 = 30_000;
@@ -114,10 +114,14 @@ pub const THREATENED_SECOND_US: usize = 61;
 /// most (what the side to move may win), in hundreds of centipawns.
 pub const THREATENED_THEM: usize = 62;
 pub const THREATENED_SECOND_THEM: usize = 63;
+/// Moves of face-up chariots, cannons and horses that would give check
+/// ([`checks_by`]): the side to move's, then the other side's.
+pub const CHECKS_US: usize = 64;
+pub const CHECKS_THEM: usize = 65;
 /// Piece-square tables of face-up pieces: by role (general first), then by
 /// the point seen from the piece's own side, mirrored onto files 0..=4
 /// (`rank * 5 + file`, 50 points a role).
-pub const PST: usize = 64;
+pub const PST: usize = 66;
 /// Points in one role's piece-square table.
 pub const PST_POINTS: usize = 50;
 /// Number of features (and weights).
@@ -208,6 +212,8 @@ const NAMES: [&str; PST] = [
     "second threatened value (side to move)",
     "threatened value (side not to move)",
     "second threatened value (side not to move)",
+    "checks (side to move)",
+    "checks (side not to move)",
 ];
 
 /// Receives the features of a position: `add(f, n)` adds `n` times feature
@@ -528,6 +534,94 @@ fn reach(
     }
 }
 
+/// The moves that would give check, by side ([`Color::index`]), of its
+/// face-up chariots, cannons and horses ([`checks_by`]). Kept out of
+/// [`terms`]: inlined there, it cost more than its own work in the rest.
+#[inline(never)]
+fn checks_by_side(
+    t: &Tables,
+    board: &[u8; SQUARES],
+    list: &[(u8, Piece)],
+    generals: [Square; 2],
+) -> [i32; 2] {
+    // Where a horse of each side would check the other general from: a
+    // bit per point.
+    let mut horse_at = [0u128; 2];
+    for c in Color::ALL {
+        for &(from, leg) in &t.horse_from[generals[c.other().index()].index()] {
+            if board[leg.index()] == 0 {
+                horse_at[c.index()] |= 1 << from.index();
+            }
+        }
+    }
+    let mut checks = [0i32; 2];
+    for &(i, p) in list {
+        if !p.hidden && matches!(p.role, Role::Chariot | Role::Cannon | Role::Horse) {
+            let (ci, oi) = (p.color.index(), p.color.other().index());
+            let from = Square::from_index(i as usize);
+            checks[ci] += checks_by(t, board, from, p, generals[oi], horse_at[ci]);
+        }
+    }
+    checks
+}
+
+/// The moves of the face-up piece `p` on `from` that would give check to
+/// the general on `g` (`horse_at`: the points a horse checks it from). A
+/// chariot or cannon checks from where its lines cross the general's (a
+/// piece already on the general's line is not counted).
+#[inline(always)]
+fn checks_by(
+    t: &Tables,
+    board: &[u8; SQUARES],
+    from: Square,
+    p: Piece,
+    g: Square,
+    horse_at: u128,
+) -> i32 {
+    match p.role {
+        Role::Horse => {
+            // Two horse steps reach at most four files or ranks away.
+            if from.file().abs_diff(g.file()) > 4 || from.rank().abs_diff(g.rank()) > 4 {
+                return 0;
+            }
+            let mut n = 0;
+            for &(to, leg) in &t.horse[from.index()] {
+                if board[leg.index()] == 0
+                    && !is_own(board[to.index()], p.color)
+                    && horse_at >> to.index() & 1 != 0
+                {
+                    n += 1;
+                }
+            }
+            n
+        }
+        Role::Chariot | Role::Cannon => {
+            if from.file() == g.file() || from.rank() == g.rank() {
+                return 0;
+            }
+            let cannon = p.role == Role::Cannon;
+            let mut n = 0;
+            for x in [
+                Square::new(from.file(), g.rank()),
+                Square::new(g.file(), from.rank()),
+            ] {
+                let code = board[x.index()];
+                if is_own(code, p.color) {
+                    continue;
+                }
+                // To reach x: a clear line, or for a cannon's capture one screen.
+                let path = if cannon && code != 0 { 1 } else { 0 };
+                let check = if cannon { 1 } else { 0 };
+                if between(board, x, g) == Some(check) && between(board, from, x) == Some(path) {
+                    n += 1;
+                }
+            }
+            n
+        }
+        _ => 0,
+    }
+}
+
 /// Is the board code `code` a piece of `c` (face up or down)?
 #[inline(always)]
 fn is_own(code: u8, c: Color) -> bool {
@@ -536,27 +630,24 @@ fn is_own(code: u8, c: Color) -> bool {
 
 /// Pieces on a line between two points of one file or rank (`None` when
 /// they share neither).
+#[inline]
 fn between(board: &[u8; SQUARES], a: Square, b: Square) -> Option<u32> {
-    let (fa, ra, fb, rb) = (
-        a.file() as i32,
-        a.rank() as i32,
-        b.file() as i32,
-        b.rank() as i32,
-    );
-    if fa != fb && ra != rb {
+    if a.file() != b.file() && a.rank() != b.rank() {
         return None;
     }
-    let (df, dr) = ((fb - fa).signum(), (rb - ra).signum());
-    let mut n = 0;
-    let (mut f, mut r) = (fa + df, ra + dr);
-    while (f, r) != (fb, rb) {
-        if board[Square::new(f as u8, r as u8).index()] != 0 {
-            n += 1;
-        }
-        f += df;
-        r += dr;
-    }
-    Some(n)
+    let (a, b) = (a.index().min(b.index()), a.index().max(b.index()));
+    // Points of one rank are 1 apart, of one file a rank's width.
+    let step = if b - a < FILES as usize {
+        1
+    } else {
+        FILES as usize
+    };
+    Some(
+        (a + step..b)
+            .step_by(step)
+            .filter(|&i| board[i] != 0)
+            .count() as u32,
+    )
 }
 
 /// Report every feature of `pos` to `sink`; returns the phase.
@@ -845,12 +936,15 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
             );
         }
     }
+    let checks = checks_by_side(tables, board, list, generals);
+    sink.add(CHECKS_US, sign(us) * checks[us.index()]);
+    let them = us.other();
+    sink.add(CHECKS_THEM, sign(them) * checks[them.index()]);
     // What each side stands to lose: the side to move can save one of its
     // pieces; the other side's are what the side to move may win.
     let [first, second] = threatened[us.index()];
     sink.add_ratio(THREATENED_US, sign(us) * first, 100);
     sink.add_ratio(THREATENED_SECOND_US, sign(us) * second, 100);
-    let them = us.other();
     let [first, second] = threatened[them.index()];
     sink.add_ratio(THREATENED_THEM, sign(them) * first, 100);
     sink.add_ratio(THREATENED_SECOND_THEM, sign(them) * second, 100);

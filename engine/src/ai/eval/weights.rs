@@ -89,6 +89,8 @@ pub const WEIGHTS: [Weight; FEATURES] = [
     (-6, -42),    // second threatened value (side to move)
     (0, 0),       // threatened value (side not to move)
     (0, 0),       // second threatened value (side not to move)
+    (0, 0),       // checks (side to move)
+    (0, 0),       // checks (side not to move)
     (0, 0),       // square general rank 0 file 0
     (0, 0),       // square general rank 0 file 1
     (0, 0),       // square general rank 0 file 2
