@@ -616,7 +616,8 @@ fn a_second_bestmove_is_not_taken_for_the_answer_to_the_next_position() {
 /// `perft` and `moves` read `startpos`.
 #[test]
 fn perft_and_moves_read_startpos_and_depths_as_numbers() {
-    refused(&["perft", "10"], "perft needs a depth from 0 to 9");
+    refused(&["perft", "10"], "perft's depth must be 0 to 9, not '10'");
+    refused(&["perft"], "perft needs a depth from 0 to 9");
     refused(&["bench", "0"], "bench's depth must be 1 to 30, not '0'");
     refused(&["bench", "31"], "bench's depth must be 1 to 30, not '31'");
     // Read as 0, quoted as written.
@@ -667,10 +668,44 @@ fn perft_and_moves_read_startpos_and_depths_as_numbers() {
 fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
     // Below a millisecond a move time became 0; past a day, an engine was
     // told nonsense and forfeited every game.
-    for v in ["+5", "-5", "0", "-0", "nan", "inf", "0.4", "1e30", "1e400"] {
-        let want = format!("--movetime needs milliseconds from 1 to 86400000, not '{v}'");
-        let out = refused(&["match", "random", "random", "--movetime", v], &want);
+    // Each refusal says what is wrong, quoting the value as written.
+    for (v, want) in [
+        ("+5", "--movetime needs a number, not '+5'"),
+        ("nan", "--movetime needs a number, not 'nan'"),
+        ("inf", "--movetime needs a number, not 'inf'"),
+        ("-5", "--movetime cannot be negative: '-5'"),
+        ("-1e400", "--movetime cannot be negative: '-1e400'"),
+        ("1e400", "--movetime is too large: '1e400'"),
+        ("0", "--movetime must be 1 to 86400000, not '0'"),
+        ("-0", "--movetime must be 1 to 86400000, not '-0'"),
+        ("0.4", "--movetime must be 1 to 86400000, not '0.4'"),
+        ("1e30", "--movetime must be 1 to 86400000, not '1e30'"),
+    ] {
+        let out = refused(&["match", "random", "random", "--movetime", v], want);
         assert!(!text(&out.stdout).contains("game "), "{v}");
+    }
+    // The same reading for the test's error rates and hypotheses.
+    for (args, want) in [
+        (
+            vec!["--sprt", "0", "5", "--alpha", "1e-400"],
+            "not '1e-400' and 0.05",
+        ),
+        (
+            vec!["--sprt", "0", "5", "--beta", "0.99", "--alpha", "0.5"],
+            "not '0.5' and '0.99'",
+        ),
+        (vec!["--sprt", "0", "1e4"], "not '0' and '1e4'"),
+    ] {
+        let mut all = vec!["match", "random", "random", "--games", "1"];
+        all.extend(args.iter());
+        refused(&all, want);
+    }
+    // A clock's parts are unsigned too.
+    for tc in ["1++1", "1+-0", "+1", "-0+1"] {
+        refused(
+            &["match", "random", "random", "--tc", tc],
+            &format!("--tc needs BASE+INC in seconds (10+0.1, or 60; BASE 0.001 to 86400, INC 0 to 3600), not '{tc}'"),
+        );
     }
     for (args, want) in [
         (
@@ -734,7 +769,10 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         let stdout = text(&out.stdout);
         assert!(!stdout.contains("game "), "{args:?}: no game: {stdout}");
     }
-    refused(&["perft", "+2"], "perft needs a depth from 0 to 9");
+    refused(
+        &["perft", "+2"],
+        "perft's depth needs a whole number, not '+2'",
+    );
     // What a command does not read is refused, not ignored.
     for (args, want) in [
         (vec!["bench", "1", "--rules"], "--rules needs a value"),
@@ -957,6 +995,16 @@ fn options_need_values_and_counts_at_least_one() {
         (
             vec!["--nodes", "00"],
             "--nodes must be at least 1, not '00'",
+        ),
+        // -0.0 is no more a whole number than 0.0; a negative number is
+        // one however large.
+        (
+            vec!["--games", "-0.0"],
+            "--games needs a whole number, not '-0.0'",
+        ),
+        (
+            vec!["--games", "-1e400"],
+            "--games cannot be negative: '-1e400'",
         ),
         (vec!["--jobs", "0"], "--jobs must be 1 to 256, not '0'"),
         (

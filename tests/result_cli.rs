@@ -229,6 +229,9 @@ fn arguments_that_are_not_utf8_are_errors_not_panics() {
         );
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("is not UTF-8 text: '"), "{args:?}: {err}");
+        // The byte that is not text is shown as such, the rest as written.
+        assert!(err.contains("\\xFF'"), "{args:?}: {err}");
+        assert!(!err.contains('\u{fffd}'), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
@@ -326,7 +329,7 @@ fn refusals_quote_escaped_and_list_what_is_taken() {
             "argument 2 is empty",
         ),
         (vec!["help", "perft", "x"], "unexpected argument 'x'"),
-        (vec!["perft", "a\tb"], "perft needs a depth from 0 to 9, not 'a\\tb'"),
+        (vec!["perft", "a\tb"], "perft's depth needs a whole number, not 'a\\tb'"),
         (
             vec!["match", "random", "random", "ex\tra"],
             "match needs two engines, got 3: 'random', 'random', 'ex\\tra'",

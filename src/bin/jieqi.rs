@@ -18,10 +18,18 @@ fn main() {
         match a.into_string() {
             Ok(a) => args.push(a),
             Err(a) => {
+                // The bytes that are not text shown as `\xFF`, the rest as text.
+                let mut text = String::new();
+                for chunk in a.as_encoded_bytes().utf8_chunks() {
+                    text.push_str(chunk.valid());
+                    for b in chunk.invalid() {
+                        text.push_str(&format!("\\x{b:02X}"));
+                    }
+                }
                 eprintln!(
                     "error: argument {} is not UTF-8 text: '{}'",
                     i + 1,
-                    jieqi::rules::shown(&a.to_string_lossy(), 60)
+                    jieqi::rules::shown(&text, 60)
                 );
                 std::process::exit(2);
             }
@@ -211,13 +219,8 @@ mod cli {
 
     /// Perft's depth, its first argument, read as every number is ("-0" is 0).
     fn perft_depth(args: &[String]) -> Result<u32, String> {
-        args.first()
-            .and_then(|d| number::<u32>(d, "depth").ok())
-            .filter(|d| *d <= 9)
-            .ok_or_else(|| match args.first() {
-                Some(d) => format!("perft needs a depth from 0 to 9, not '{}'", cli::shown(d)),
-                None => "perft needs a depth from 0 to 9".to_string(),
-            })
+        given_in(args.first().cloned(), "perft's depth", 0..=9)?
+            .ok_or_else(|| "perft needs a depth from 0 to 9".to_string())
     }
 
     /// `--free FIRST-LAST`: the features a linear fit may move.
@@ -344,10 +347,12 @@ mod cli {
     /// the largest value (digits past the type's range, or a decimal such
     /// as `1e400` past a float's); `inf` and `NaN` are not numbers.
     fn number<T: std::str::FromStr>(s: &str, name: &str) -> Result<T, String> {
+        // Digits after the sign (not `-inf`): negative however large
+        // (`-1e400`); `-0`, `-0.0` are 0, read as the rest.
         let negative = s
             .strip_prefix('-')
-            .and_then(|r| r.parse::<f64>().ok())
-            .filter(|v| v.is_finite());
+            .filter(|r| r.starts_with(|c: char| c.is_ascii_digit() || c == '.'))
+            .and_then(|r| r.parse::<f64>().ok());
         let text = if negative == Some(0.0) { &s[1..] } else { s };
         let float = text.parse::<f64>().ok();
         let digits = text.bytes().next().is_some_and(|b| b.is_ascii_digit());
@@ -355,7 +360,7 @@ mod cli {
         // large), else whole numbers only (`1e20` is no whole number).
         let decimal = "0.5".parse::<T>().is_ok();
         let read = cli::unsigned::<T>(text).filter(|_| float.is_none_or(f64::is_finite));
-        read.ok_or_else(|| match negative {
+        read.ok_or_else(|| match negative.filter(|v| *v != 0.0) {
             Some(_) => format!("{name} cannot be negative: '{}'", cli::shown(s)),
             None if decimal && digits && float.is_some_and(f64::is_infinite) => {
                 format!("{name} is too large: '{}'", cli::shown(s))
@@ -633,10 +638,11 @@ mod cli {
                     Fit::Net(opts)
                 } else {
                     let opts = cli::tune::FitOptions {
-                        iterations: num(
+                        iterations: num_in(
                             flag(&mut args, "--iterations"),
                             "--iterations",
                             1000usize,
+                            1..,
                         )?,
                         rate,
                         score_weight,
@@ -688,19 +694,7 @@ mod cli {
                 // Up to a day a move: a longer wait is a mistake, and past
                 // u64 milliseconds an engine would be told nonsense.
                 const DAY_MS: f64 = 86_400_000.0;
-                let movetime = flag(&mut args, "--movetime")
-                    .map(|v| {
-                        number::<f64>(&v, "--movetime")
-                            .ok()
-                            .filter(|t| (1.0..=DAY_MS).contains(t))
-                            .ok_or_else(|| {
-                                format!(
-                                    "--movetime needs milliseconds from 1 to {DAY_MS}, not '{}'",
-                                    cli::shown(&v)
-                                )
-                            })
-                    })
-                    .transpose()?;
+                let movetime = given_in(flag(&mut args, "--movetime"), "--movetime", 1.0..=DAY_MS)?;
                 let nodes = given_in(flag(&mut args, "--nodes"), "--nodes", 1u64..)?;
                 let tc = flag(&mut args, "--tc")
                     .map(|v| cli::matches::TimeControl::parse(&v))
@@ -723,8 +717,11 @@ mod cli {
                         ));
                     }
                 }
-                let alpha = num(flag(&mut args, "--alpha"), "--alpha", 0.05f64)?;
-                let beta = num(flag(&mut args, "--beta"), "--beta", 0.05f64)?;
+                // A refusal quotes the values as written (`1e-400` reads as 0).
+                let alpha_text = flag(&mut args, "--alpha");
+                let beta_text = flag(&mut args, "--beta");
+                let alpha = num(alpha_text.clone(), "--alpha", 0.05f64)?;
+                let beta = num(beta_text.clone(), "--beta", 0.05f64)?;
                 let sprt = match args.iter().position(|a| a == "--sprt") {
                     None => None,
                     Some(i) => {
@@ -741,9 +738,22 @@ mod cli {
                                     None => "--sprt needs two Elo numbers: --sprt ELO0 ELO1".into(),
                                 })
                         };
+                        let quoted = |v: Option<&String>, default: &str| {
+                            v.map_or(default.to_string(), |v| format!("'{}'", cli::shown(v)))
+                        };
                         Some(
-                            cli::sprt::Sprt::new(elo(1)?, elo(2)?, alpha, beta)
-                                .map_err(|e| e.to_string())?,
+                            cli::sprt::Sprt::new(elo(1)?, elo(2)?, alpha, beta).map_err(|e| {
+                                let (a, b) = match e {
+                                    cli::sprt::SprtError::Hypotheses { .. } => {
+                                        (quoted(vals.get(1), ""), quoted(vals.get(2), ""))
+                                    }
+                                    cli::sprt::SprtError::ErrorRates { .. } => (
+                                        quoted(alpha_text.as_ref(), "0.05"),
+                                        quoted(beta_text.as_ref(), "0.05"),
+                                    ),
+                                };
+                                e.explain([&a, &b])
+                            })?,
                         )
                     }
                 };

@@ -54,9 +54,12 @@ impl TimeControl {
             )
         };
         let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+        // Written without a sign, as every number of the command line
+        // (`1++1`, `1+-0` are no clocks).
         let ms = |v: &str| {
-            v.parse::<f64>()
-                .ok()
+            Some(v)
+                .filter(|v| v.starts_with(|c: char| c.is_ascii_digit() || c == '.'))
+                .and_then(|v| v.parse::<f64>().ok())
                 .filter(|x| x.is_finite() && *x >= 0.0)
                 .map(|x| (x * 1000.0).round())
         };

@@ -44,19 +44,30 @@ pub enum SprtError {
     ErrorRates { alpha: f64, beta: f64 },
 }
 
-impl fmt::Display for SprtError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl SprtError {
+    /// The message, with the two values at fault as `shown` gives them
+    /// (the command line quotes them as written).
+    pub fn explain(&self, shown: [&str; 2]) -> String {
+        let [a, b] = shown;
         match self {
-            SprtError::Hypotheses { elo0, elo1 } => write!(
-                f,
-                "--sprt needs ELO0 < ELO1, both from -{MAX_ELO} to {MAX_ELO}, not {elo0} and {elo1}"
+            SprtError::Hypotheses { .. } => format!(
+                "--sprt needs ELO0 < ELO1, both from -{MAX_ELO} to {MAX_ELO}, not {a} and {b}"
             ),
-            SprtError::ErrorRates { alpha, beta } => write!(
-                f,
+            SprtError::ErrorRates { .. } => format!(
                 "--alpha and --beta must lie between 0 and 1 with alpha + beta < 1, \
-                 not {alpha} and {beta}"
+                 not {a} and {b}"
             ),
         }
+    }
+}
+
+impl fmt::Display for SprtError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = match *self {
+            SprtError::Hypotheses { elo0, elo1 } => (elo0, elo1),
+            SprtError::ErrorRates { alpha, beta } => (alpha, beta),
+        };
+        f.write_str(&self.explain([&a.to_string(), &b.to_string()]))
     }
 }
 
