@@ -57,9 +57,7 @@ impl TimeControl {
         // Written without a sign, as every number of the command line
         // (`1++1`, `1+-0` are no clocks).
         let ms = |v: &str| {
-            Some(v)
-                .filter(|v| v.starts_with(|c: char| c.is_ascii_digit() || c == '.'))
-                .and_then(|v| v.parse::<f64>().ok())
+            super::unsigned::<f64>(v)
                 .filter(|x| x.is_finite() && *x >= 0.0)
                 .map(|x| (x * 1000.0).round())
         };
