@@ -151,6 +151,7 @@ pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<String>, Openi
 /// Run the match; prints each game and the summary (wins, draws, losses
 /// of engine 1 and the Elo difference with its 95% interval), with
 /// `--openings` and `--sprt` as in the Jieqi match.
+///
 /// Standard chess hides nothing, so nothing draws its games apart: without
 /// `--openings`, engines that search alike each time (a node budget) play
 /// every pair of games as the first. Said once, on stderr, before the games.
