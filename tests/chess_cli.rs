@@ -181,33 +181,3 @@ fn tiny_match_in_hidden_chess() {
     );
     assert!(!err.contains("forfeits"), "{err}");
 }
-
-/// Standard chess has no reveals to vary its games: a match without
-/// `--openings` says that the pairs will repeat; hidden chess and a match
-/// with openings do not.
-#[test]
-fn standard_chess_match_without_openings_says_its_games_repeat() {
-    let args = |rules: &'static str| {
-        vec![
-            "match", "random", "random", "--rules", rules, "--games", "2", "--seed", "3", "--jobs",
-            "1",
-        ]
-    };
-    let (_, err, code) = jieqi(&args("chess"));
-    assert_eq!(code, 0, "{err}");
-    assert!(err.contains("give --openings FILE for variety"), "{err}");
-    assert_eq!(err.matches("note: standard chess").count(), 1, "{err}");
-    let (_, err, code) = jieqi(&args("hidden-chess"));
-    assert_eq!(code, 0, "{err}");
-    assert!(!err.contains("--openings FILE for variety"), "{err}");
-    let dir = std::env::temp_dir().join(format!("jieqi-chess-openings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("openings.txt");
-    std::fs::write(&file, "startpos\n").unwrap();
-    let mut with = args("chess");
-    with.extend(["--openings", file.to_str().unwrap()]);
-    let (_, err, code) = jieqi(&with);
-    let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(code, 0, "{err}");
-    assert!(!err.contains("--openings FILE for variety"), "{err}");
-}

@@ -1125,3 +1125,41 @@ fn an_engine_that_does_not_start_stops_the_match_and_tags_are_escaped() {
     assert!(record.contains("we\\\"ird"), "{record}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Standard xiangqi and standard chess have nothing face down to vary their
+/// games: a match without `--openings` says once that its pairs will
+/// repeat; Jieqi, hidden chess and a match with openings do not.
+#[test]
+fn standard_match_without_openings_says_its_games_repeat() {
+    let args = |rules: &'static str| {
+        vec![
+            "match", "random", "random", "--rules", rules, "--games", "2", "--seed", "3", "--jobs",
+            "1",
+        ]
+    };
+    let note = "--openings FILE for variety";
+    let dir = scratch("standard-openings");
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "startpos\n").unwrap();
+    for (rules, hidden) in [
+        ("xiangqi", false),
+        ("chess", false),
+        ("jieqi", true),
+        ("hidden-chess", true),
+    ] {
+        let out = run(&args(rules));
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{rules}: {err}");
+        let said = format!("note: standard {rules} has no face-down pieces");
+        let times = if hidden { 0 } else { 1 };
+        assert_eq!(err.matches(&said).count(), times, "{rules}: {err}");
+        assert_eq!(err.contains(note), !hidden, "{rules}: {err}");
+        let mut with = args(rules);
+        with.extend(["--openings", file.to_str().unwrap()]);
+        let out = run(&with);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{rules} --openings: {err}");
+        assert!(!err.contains(note), "{rules} --openings: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -37,6 +37,10 @@ impl Board for Variant {
         format!("setoption name UCI_Variant value {}", self.id())
     }
 
+    fn hides_pieces(self) -> bool {
+        self == Variant::HiddenChess
+    }
+
     /// The fifty-move rule ends most games long before.
     fn max_plies(self, _: &MatchConfig) -> usize {
         MAX_PLIES
@@ -151,17 +155,6 @@ pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<String>, Openi
 /// Run the match; prints each game and the summary (wins, draws, losses
 /// of engine 1 and the Elo difference with its 95% interval), with
 /// `--openings` and `--sprt` as in the Jieqi match.
-///
-/// Standard chess hides nothing, so nothing draws its games apart: without
-/// `--openings`, engines that search alike each time (a node budget) play
-/// every pair of games as the first. Said once, on stderr, before the games.
 pub fn run(cfg: &MatchConfig, variant: Variant) -> Result<(usize, usize, usize), String> {
-    if variant == Variant::Chess && cfg.openings.is_empty() {
-        tell!(
-            "note: standard chess has no face-down pieces to vary its games; engines that \
-             search the same way each time (a node budget) repeat the first pair of games: \
-             give --openings FILE for variety"
-        );
-    }
     run_games(cfg, variant, |i| play_game(cfg, variant, i))
 }

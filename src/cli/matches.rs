@@ -885,6 +885,9 @@ pub(crate) trait Board: Copy + Sync {
     fn colour(self, c: Color) -> &'static str;
     /// The UCI option line that tells an engine which game it plays.
     fn setup(self) -> String;
+    /// Does the game start with pieces face down (whose random identities
+    /// make every game different)?
+    fn hides_pieces(self) -> bool;
     /// A game from `opening` (a FEN; `None`: the start), its identities
     /// drawn from `seed`.
     fn start(self, opening: Option<&str>, seed: u64) -> Result<Self::Game, String>;
@@ -935,6 +938,10 @@ impl Board for RuleSet {
 
     fn setup(self) -> String {
         format!("setoption name Rules value {}", self.id())
+    }
+
+    fn hides_pieces(self) -> bool {
+        self.hidden_pieces()
     }
 
     fn max_plies(self, cfg: &MatchConfig) -> usize {
@@ -1216,6 +1223,14 @@ pub(crate) fn run_games(
         say!(
             "openings: {} position(s), each played with colours swapped",
             cfg.openings.len()
+        );
+    } else if !board.hides_pieces() {
+        // Nothing face down draws the games apart.
+        tell!(
+            "note: standard {} has no face-down pieces to vary its games; engines that search the \
+             same way each time (a node budget) repeat the first pair of games: give \
+             --openings FILE for variety",
+            board.id()
         );
     }
     let next = AtomicUsize::new(0);
