@@ -1163,3 +1163,67 @@ fn standard_match_without_openings_says_its_games_repeat() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn records_of_an_earlier_match_are_not_written_over() {
+    let dir = scratch("out-kept");
+    let out = dir.join("records");
+    let first = run(&[
+        "match",
+        "random",
+        "random",
+        "--games",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(first.status.code(), Some(0), "{}", all_output(&first));
+    let kept = std::fs::read_to_string(out.join("game-0002.txt")).unwrap();
+    // A second match into the same directory is refused before any game,
+    // whichever of its records is already there.
+    std::fs::remove_file(out.join("game-0001.txt")).unwrap();
+    let again = refused(
+        &[
+            "match",
+            "random",
+            "random",
+            "--games",
+            "3",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "already holds game-0002.txt, a record this match would write over",
+    );
+    assert!(
+        !text(&again.stdout).contains("game "),
+        "{}",
+        all_output(&again)
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("game-0002.txt")).unwrap(),
+        kept
+    );
+    assert!(!out.join("game-0001.txt").exists());
+    // Other files, and records past the match's games, are no obstacle.
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    let fresh = run(&[
+        "match",
+        "random",
+        "random",
+        "--games",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(fresh.status.code(), Some(0), "{}", all_output(&fresh));
+    assert!(out.join("game-0001.txt").exists());
+    assert_eq!(
+        std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("game-0002.txt")).unwrap(),
+        kept
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

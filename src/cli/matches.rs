@@ -1163,6 +1163,11 @@ pub(crate) struct GameReport {
     pub record: String,
 }
 
+/// The file `--out` keeps game `n`'s record in (from 1).
+fn record_name(n: usize) -> String {
+    format!("game-{n:04}.txt")
+}
+
 /// The match loop shared by every game: `cfg.jobs` threads play games
 /// `0..cfg.games` with `play_game` (engine 1 has the first colour in even
 /// games), print each and the tally, stop early on an SPRT verdict, write
@@ -1194,6 +1199,19 @@ pub(crate) fn run_games(
         super::names_fit(dir)?;
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create '{}': {e}", super::shown_path(dir)))?;
+        // Records of an earlier match are not written over.
+        if let Some(name) = (1..=cfg.games).map(record_name).find(|name| {
+            std::path::Path::new(dir)
+                .join(name)
+                .symlink_metadata()
+                .is_ok()
+        }) {
+            return Err(format!(
+                "'{}' already holds {name}, a record this match would write over: \
+                 give --out a new or empty directory; no game played",
+                super::shown_path(dir)
+            ));
+        }
     }
     stop_engines_on_interrupt();
     say!(
@@ -1289,8 +1307,14 @@ pub(crate) fn run_games(
                             sprt.unwrap_or_default()
                         );
                         if let Some(dir) = &cfg.out_dir {
-                            let path = format!("{dir}/game-{:04}.txt", i + 1);
-                            if let Err(e) = std::fs::write(&path, r.record) {
+                            let path = format!("{dir}/{}", record_name(i + 1));
+                            // A file that appeared since the start is kept.
+                            let written = std::fs::OpenOptions::new()
+                                .write(true)
+                                .create_new(true)
+                                .open(&path)
+                                .and_then(|mut f| f.write_all(r.record.as_bytes()));
+                            if let Err(e) = written {
                                 tell!(
                                     "game {}: cannot write '{}': {e}",
                                     i + 1,
