@@ -216,11 +216,22 @@ const NAMES: [&str; PST] = [
     "checks (side not to move)",
 ];
 
-/// Receives the features of a position: `add(f, n)` adds `n` times feature
-/// `f` (signed: Red +, Black -); `add_ratio(f, num, den)` adds `num / den`.
+/// Receives the features of a position: `add(f, c, n)` adds `n` times
+/// feature `f` for side `c` (a count, never negative; Red's count +, Black's
+/// -); `add_ratio(f, c, num, den)` adds `num / den` for `c`.
 pub trait Sink {
-    fn add(&mut self, f: usize, n: i32);
-    fn add_ratio(&mut self, f: usize, num: i32, den: i32);
+    fn add(&mut self, f: usize, c: Color, n: i32);
+    fn add_ratio(&mut self, f: usize, c: Color, num: i32, den: i32);
+}
+
+/// `n` with its owner's sign: Red +, Black -.
+#[inline(always)]
+fn signed(c: Color, n: i32) -> i32 {
+    if c == Color::Red {
+        n
+    } else {
+        -n
+    }
 }
 
 /// The inputs of the learnt correction ([`net`]) as both sinks collect
@@ -231,10 +242,10 @@ pub trait Sink {
 pub type NetInputs = [[i32; net::SIDE_INPUTS]; 2];
 
 #[inline(always)]
-fn add_input(inputs: &mut NetInputs, f: usize, num: i32, den: i32) {
+fn add_input(inputs: &mut NetInputs, f: usize, c: Color, num: i32, den: i32) {
+    debug_assert!(num >= 0 && den > 0, "a count is never negative");
     if f < net::SIDE_INPUTS {
-        let v = num * net::INPUT_SCALE / den;
-        inputs[(v < 0) as usize][f] += v.abs();
+        inputs[c.index()][f] += num * net::INPUT_SCALE / den;
     }
 }
 
@@ -279,16 +290,22 @@ static PACKED: [i64; FEATURES] = {
 
 impl Sink for Weighted {
     #[inline(always)]
-    fn add(&mut self, f: usize, n: i32) {
-        self.sum = self.sum.wrapping_add(PACKED[f].wrapping_mul(n as i64));
-        add_input(&mut self.inputs, f, n, 1);
+    fn add(&mut self, f: usize, c: Color, n: i32) {
+        self.sum = self
+            .sum
+            .wrapping_add(PACKED[f].wrapping_mul(signed(c, n) as i64));
+        add_input(&mut self.inputs, f, c, n, 1);
     }
     #[inline(always)]
-    fn add_ratio(&mut self, f: usize, num: i32, den: i32) {
-        // Each half rounds on its own, as two separate sums would.
-        let part = net::pack(WEIGHTS[f].0 * num / den, WEIGHTS[f].1 * num / den);
+    fn add_ratio(&mut self, f: usize, c: Color, num: i32, den: i32) {
+        // Each half rounds on its own (towards zero), as two separate sums
+        // would.
+        // (The weights from the static table: indexing the constant one
+        // copies it to the stack first.)
+        let (mg, eg) = net::unpack(PACKED[f]);
+        let part = net::pack(signed(c, mg * num / den), signed(c, eg * num / den));
         self.sum = self.sum.wrapping_add(part);
-        add_input(&mut self.inputs, f, num, den);
+        add_input(&mut self.inputs, f, c, num, den);
     }
 }
 
@@ -304,13 +321,13 @@ pub struct Features {
 }
 
 impl Sink for Features {
-    fn add(&mut self, f: usize, n: i32) {
-        self.counts[f] += n as f32;
-        add_input(&mut self.inputs, f, n, 1);
+    fn add(&mut self, f: usize, c: Color, n: i32) {
+        self.counts[f] += signed(c, n) as f32;
+        add_input(&mut self.inputs, f, c, n, 1);
     }
-    fn add_ratio(&mut self, f: usize, num: i32, den: i32) {
-        self.counts[f] += num as f32 / den as f32;
-        add_input(&mut self.inputs, f, num, den);
+    fn add_ratio(&mut self, f: usize, c: Color, num: i32, den: i32) {
+        self.counts[f] += signed(c, num) as f32 / den as f32;
+        add_input(&mut self.inputs, f, c, num, den);
     }
 }
 
@@ -674,9 +691,8 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     }
     let list = &list[..len];
     let phase = phase.min(PHASE_MAX);
-    let sign = |c: Color| if c == Color::Red { 1 } else { -1 };
     let us = pos.turn();
-    sink.add(TEMPO, sign(us));
+    sink.add(TEMPO, us, 1);
 
     let mut map = AttackMap {
         count: [[0; SQUARES]; 2],
@@ -694,7 +710,6 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         let sq = Square::from_index(i);
         let c = p.color;
         let ci = c.index();
-        let s = sign(c);
         let enemy_general = generals[c.other().index()];
         // Attacks and mobility.
         let rank = rank_of(p);
@@ -728,59 +743,59 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
         if p.hidden {
             hidden_mobility[ci] += mobility;
             hidden[ci] += 1;
-            sink.add(HIDDEN_HOME + p.role.index() - 1, s);
+            sink.add(HIDDEN_HOME + p.role.index() - 1, c, 1);
             if matches!(p.role, Role::Advisor | Role::Elephant) {
                 defenders[ci] += 1;
             }
             continue;
         }
         if p.role != Role::General {
-            sink.add(material_index(pos, p.role), s);
+            sink.add(material_index(pos, p.role), c, 1);
         }
-        sink.add(pst_index(p.role, rel), s);
+        sink.add(pst_index(p.role, rel), c, 1);
         match p.role {
             Role::Soldier => {
                 if r >= 5 {
-                    sink.add(SOLDIER_CROSSED, s);
+                    sink.add(SOLDIER_CROSSED, c, 1);
                     if r == 9 {
-                        sink.add(SOLDIER_LAST_RANK, s);
+                        sink.add(SOLDIER_LAST_RANK, c, 1);
                     } else {
-                        sink.add(SOLDIER_ADVANCE, s * (r - 5));
+                        sink.add(SOLDIER_ADVANCE, c, r - 5);
                         if (3..=5).contains(&f) && r >= 6 {
-                            sink.add(SOLDIER_PALACE, s);
+                            sink.add(SOLDIER_PALACE, c, 1);
                         }
                     }
-                    sink.add(SOLDIER_CENTER, s * center);
+                    sink.add(SOLDIER_CENTER, c, center);
                     // A crossed neighbour on the same rank, counted once.
                     if let Some(n) = Square::try_new(sq.file() as i32 + 1, sq.rank() as i32) {
                         if board[n.index()] == Piece::new(c, Role::Soldier).code() {
-                            sink.add(SOLDIER_CONNECTED, s);
+                            sink.add(SOLDIER_CONNECTED, c, 1);
                         }
                     }
                 } else if r == 4 {
-                    sink.add(SOLDIER_RIVER, s);
+                    sink.add(SOLDIER_RIVER, c, 1);
                 }
             }
             Role::Horse => {
-                sink.add(HORSE_MOBILITY, s * mobility);
-                sink.add(HORSE_CENTER, s * center);
+                sink.add(HORSE_MOBILITY, c, mobility);
+                sink.add(HORSE_CENTER, c, center);
                 if (3..=7).contains(&r) {
-                    sink.add(HORSE_ACTIVE, s);
+                    sink.add(HORSE_ACTIVE, c, 1);
                 }
                 if f == 0 || f == 8 {
-                    sink.add(HORSE_EDGE, s);
+                    sink.add(HORSE_EDGE, c, 1);
                 }
                 if mobility <= 1 {
-                    sink.add(HORSE_TRAPPED, s);
+                    sink.add(HORSE_TRAPPED, c, 1);
                 }
             }
             Role::Chariot => {
-                sink.add(CHARIOT_MOBILITY, s * mobility);
+                sink.add(CHARIOT_MOBILITY, c, mobility);
                 if r >= 5 {
-                    sink.add(CHARIOT_CROSSED, s);
+                    sink.add(CHARIOT_CROSSED, c, 1);
                 }
                 if (3..=5).contains(&f) {
-                    sink.add(CHARIOT_PALACE_FILE, s);
+                    sink.add(CHARIOT_PALACE_FILE, c, 1);
                 }
                 // No own piece ahead on its file.
                 let fwd = if c == Color::Red { 0 } else { 1 };
@@ -788,29 +803,29 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                     .iter()
                     .all(|t| !is_own(board[t.index()], c));
                 if open {
-                    sink.add(CHARIOT_OPEN_FILE, s);
+                    sink.add(CHARIOT_OPEN_FILE, c, 1);
                 }
                 if between(board, sq, enemy_general) == Some(1) {
-                    sink.add(CHARIOT_XRAY, s);
+                    sink.add(CHARIOT_XRAY, c, 1);
                 }
             }
             Role::Cannon => {
-                sink.add(CANNON_MOBILITY, s * mobility);
+                sink.add(CANNON_MOBILITY, c, mobility);
                 if r <= 3 {
-                    sink.add(CANNON_HOME, s);
+                    sink.add(CANNON_HOME, c, 1);
                 }
                 if sq.file() == enemy_general.file() {
-                    sink.add(CANNON_GENERAL_FILE, s);
+                    sink.add(CANNON_GENERAL_FILE, c, 1);
                 }
                 match between(board, sq, enemy_general) {
-                    Some(0) => sink.add(CANNON_HOLLOW, s),
-                    Some(2) => sink.add(CANNON_DOUBLE_SCREEN, s),
+                    Some(0) => sink.add(CANNON_HOLLOW, c, 1),
+                    Some(2) => sink.add(CANNON_DOUBLE_SCREEN, c, 1),
                     _ => {}
                 }
             }
             Role::Advisor | Role::Elephant => {
                 if r <= 2 && (2..=6).contains(&f) {
-                    sink.add(DEFENDER_HOME, s);
+                    sink.add(DEFENDER_HOME, c, 1);
                 }
                 if sq.in_palace(c) {
                     defenders[ci] += 1;
@@ -818,9 +833,9 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
             }
             Role::General => {
                 if r == 0 {
-                    sink.add(GENERAL_HOME, s);
+                    sink.add(GENERAL_HOME, c, 1);
                 }
-                sink.add(GENERAL_RANK, s * r);
+                sink.add(GENERAL_RANK, c, r);
             }
         }
         if matches!(p.role, Role::Chariot | Role::Horse | Role::Cannon) && !sq.on_own_half(c) {
@@ -831,25 +846,20 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     // Face-down pieces at the pool's mean; identities captured unseen.
     for c in Color::ALL {
         let ci = c.index();
-        let s = sign(c);
         let pool = pos.pool(c);
         let total = pool.total() as i32;
         if hidden[ci] > 0 {
             if total == 0 {
-                sink.add(HIDDEN_POOL + Role::Soldier.index() - 1, s * hidden[ci]);
+                sink.add(HIDDEN_POOL + Role::Soldier.index() - 1, c, hidden[ci]);
             } else {
                 for (r, n) in pool.entries() {
-                    sink.add_ratio(
-                        HIDDEN_POOL + r.index() - 1,
-                        s * hidden[ci] * n as i32,
-                        total,
-                    );
+                    sink.add_ratio(HIDDEN_POOL + r.index() - 1, c, hidden[ci] * n as i32, total);
                 }
             }
         }
         let unseen = total - hidden[ci];
         if unseen > 0 {
-            sink.add(UNSEEN_CAPTURED, s * unseen);
+            sink.add(UNSEEN_CAPTURED, c, unseen);
         }
     }
 
@@ -857,8 +867,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
     // the attacks on the other palace.
     for c in Color::ALL {
         let (ci, oi) = (c.index(), c.other().index());
-        let s = sign(c);
-        sink.add(HIDDEN_MOBILITY, s * hidden_mobility[ci]);
+        sink.add(HIDDEN_MOBILITY, c, hidden_mobility[ci]);
         let g = generals[ci];
         let (mut room, mut escapes_attacked) = (0, 0);
         for &t in &tables.orthogonal[g.index()] {
@@ -871,13 +880,13 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                 room += 1;
             }
         }
-        sink.add(GENERAL_MOBILITY, s * room);
-        sink.add(GENERAL_ESCAPES_ATTACKED, s * escapes_attacked);
+        sink.add(GENERAL_MOBILITY, c, room);
+        sink.add(GENERAL_ESCAPES_ATTACKED, c, escapes_attacked);
         // Attacks on the other palace, worse when its defenders are missing.
         let shortfall = (2 - defenders[oi]).max(0);
-        sink.add(PALACE_ATTACKS, s * palace_attacks[ci]);
-        sink.add(PALACE_ATTACKS_SHORTFALL, s * palace_attacks[ci] * shortfall);
-        sink.add(ATTACKERS_SHORTFALL, s * attackers[ci] * shortfall);
+        sink.add(PALACE_ATTACKS, c, palace_attacks[ci]);
+        sink.add(PALACE_ATTACKS_SHORTFALL, c, palace_attacks[ci] * shortfall);
+        sink.add(ATTACKERS_SHORTFALL, c, attackers[ci] * shortfall);
     }
 
     // Hanging, threatened and doubly attacked pieces.
@@ -895,10 +904,9 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
             continue;
         }
         let defended = map.count[ci][i];
-        let s = sign(c);
         let mover = c == us;
         if defended == 0 {
-            sink.add(if mover { HANGING_US } else { HANGING_THEM }, s);
+            sink.add(if mover { HANGING_US } else { HANGING_THEM }, c, 1);
         } else if attacked >= 2 && defended < attacked {
             sink.add(
                 if mover {
@@ -906,7 +914,8 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                 } else {
                     DOUBLE_ATTACK_THEM
                 },
-                s,
+                c,
+                1,
             );
         }
         let lower = map.lowest[oi][i] < rank_of(p);
@@ -932,22 +941,23 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                 } else {
                     THREAT_LOWER_THEM
                 },
-                s,
+                c,
+                1,
             );
         }
     }
     let checks = checks_by_side(tables, board, list, generals);
-    sink.add(CHECKS_US, sign(us) * checks[us.index()]);
+    sink.add(CHECKS_US, us, checks[us.index()]);
     let them = us.other();
-    sink.add(CHECKS_THEM, sign(them) * checks[them.index()]);
+    sink.add(CHECKS_THEM, them, checks[them.index()]);
     // What each side stands to lose: the side to move can save one of its
     // pieces; the other side's are what the side to move may win.
     let [first, second] = threatened[us.index()];
-    sink.add_ratio(THREATENED_US, sign(us) * first, 100);
-    sink.add_ratio(THREATENED_SECOND_US, sign(us) * second, 100);
+    sink.add_ratio(THREATENED_US, us, first, 100);
+    sink.add_ratio(THREATENED_SECOND_US, us, second, 100);
     let [first, second] = threatened[them.index()];
-    sink.add_ratio(THREATENED_THEM, sign(them) * first, 100);
-    sink.add_ratio(THREATENED_SECOND_THEM, sign(them) * second, 100);
+    sink.add_ratio(THREATENED_THEM, them, first, 100);
+    sink.add_ratio(THREATENED_SECOND_THEM, them, second, 100);
     // The one piece between generals facing each other on a file: one
     // walk up the file, counting the pieces and keeping the last.
     let [gr, gb] = generals;
@@ -960,7 +970,7 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
             }
         }
         if let (1, Some(p)) = screen {
-            sink.add(GENERALS_SCREEN, sign(p.color));
+            sink.add(GENERALS_SCREEN, p.color, 1);
         }
     }
     phase
