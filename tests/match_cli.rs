@@ -1102,10 +1102,8 @@ fn an_engine_that_does_not_start_stops_the_match_and_tags_are_escaped() {
         assert_eq!(out.status.code(), Some(2), "{engines:?}: {said}");
         assert!(said.contains("does not start as a UCI engine"), "{said}");
     }
-    // A quote in an engine's command is escaped in the record's tag, and a
-    // record that cannot be written is said so.
+    // A quote in an engine's command is escaped in the record's tag.
     let engine = fake_engine(&dir, "we\"ird", "", "echo bestmove a0a1");
-    std::fs::create_dir_all(dir.join("out/game-0002.txt")).unwrap();
     let out = run(&[
         "match",
         &engine,
@@ -1119,8 +1117,7 @@ fn an_engine_that_does_not_start_stops_the_match_and_tags_are_escaped() {
         "--out",
         dir.join("out").to_str().unwrap(),
     ]);
-    let said = all_output(&out);
-    assert!(said.contains("game 2: cannot write"), "{said}");
+    assert_eq!(out.status.code(), Some(0), "{}", all_output(&out));
     let record = std::fs::read_to_string(dir.join("out/game-0001.txt")).unwrap();
     assert!(record.contains("we\\\"ird"), "{record}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -1225,5 +1222,60 @@ fn records_of_an_earlier_match_are_not_written_over() {
         std::fs::read_to_string(out.join("game-0002.txt")).unwrap(),
         kept
     );
+    // A record is found whatever it is (here a link to nowhere), and in one
+    // reading of the directory however many games are asked for.
+    std::os::unix::fs::symlink(dir.join("nowhere"), out.join("game-99999999.txt")).unwrap();
+    let many = |want: &str| {
+        refused(
+            &[
+                "match",
+                "random",
+                "random",
+                "--games",
+                "100000000",
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            want,
+        );
+    };
+    many("already holds game-0001.txt");
+    std::fs::remove_file(out.join("game-0001.txt")).unwrap();
+    std::fs::remove_file(out.join("game-0002.txt")).unwrap();
+    many("already holds game-99999999.txt");
+    // --out must be a directory.
+    let file = out.join("notes.txt");
+    refused(
+        &[
+            "match",
+            "random",
+            "random",
+            "--games",
+            "1",
+            "--out",
+            file.to_str().unwrap(),
+        ],
+        "is not a directory",
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+    // A record that cannot be written whole is said so and not left behind
+    // (under a file-size limit of 0 every write fails).
+    let cut = dir.join("cut");
+    let limited = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 0; exec '{ME}' match random random --games 2 --out '{}'",
+            cut.display()
+        ))
+        .output()
+        .unwrap();
+    let said = all_output(&limited);
+    assert_eq!(limited.status.code(), Some(2), "{said}");
+    assert!(said.contains("game 2: cannot write"), "{said}");
+    assert!(
+        said.contains("2 game record(s) could not be written"),
+        "{said}"
+    );
+    assert_eq!(std::fs::read_dir(&cut).unwrap().count(), 0, "{said}");
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -1168,6 +1168,55 @@ fn record_name(n: usize) -> String {
     format!("game-{n:04}.txt")
 }
 
+/// The game number of a file name [`record_name`] would write.
+fn record_number(name: &str) -> Option<usize> {
+    let n = name
+        .strip_prefix("game-")?
+        .strip_suffix(".txt")?
+        .parse()
+        .ok()?;
+    (record_name(n) == name).then_some(n)
+}
+
+/// Make `--out`'s directory ready for `games` records, before any game: a
+/// directory (made if missing) that this run can write into, holding no
+/// record the match would write (an earlier match's are never written
+/// over), read once however many games there are.
+fn prepare_out_dir(dir: &str, games: usize) -> Result<(), String> {
+    let shown = super::shown_path(dir);
+    let path = std::path::Path::new(dir);
+    if path.symlink_metadata().is_ok() && !path.is_dir() {
+        return Err(format!("--out '{shown}' is not a directory"));
+    }
+    std::fs::create_dir_all(path).map_err(|e| format!("cannot create '{shown}': {e}"))?;
+    let unreadable = |e: std::io::Error| format!("cannot read '{shown}' to look for records: {e}");
+    let mut first = None;
+    for entry in std::fs::read_dir(path).map_err(unreadable)? {
+        let name = entry.map_err(unreadable)?.file_name();
+        if let Some(n) = name.to_str().and_then(record_number) {
+            if (1..=games).contains(&n) && first.is_none_or(|f| n < f) {
+                first = Some(n);
+            }
+        }
+    }
+    if let Some(n) = first {
+        return Err(format!(
+            "'{shown}' already holds {}, a record this match would write over: \
+             give --out a new or empty directory; no game played",
+            record_name(n)
+        ));
+    }
+    // A directory that takes no file fails now, not after the match.
+    let probe = path.join(format!(".jieqi-match-{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(|e| format!("cannot write into '{shown}': {e}; no game played"))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
 /// The match loop shared by every game: `cfg.jobs` threads play games
 /// `0..cfg.games` with `play_game` (engine 1 has the first colour in even
 /// games), print each and the tally, stop early on an SPRT verdict, write
@@ -1197,21 +1246,7 @@ pub(crate) fn run_games(
     }
     if let Some(dir) = &cfg.out_dir {
         super::names_fit(dir)?;
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create '{}': {e}", super::shown_path(dir)))?;
-        // Records of an earlier match are not written over.
-        if let Some(name) = (1..=cfg.games).map(record_name).find(|name| {
-            std::path::Path::new(dir)
-                .join(name)
-                .symlink_metadata()
-                .is_ok()
-        }) {
-            return Err(format!(
-                "'{}' already holds {name}, a record this match would write over: \
-                 give --out a new or empty directory; no game played",
-                super::shown_path(dir)
-            ));
-        }
+        prepare_out_dir(dir, cfg.games)?;
     }
     stop_engines_on_interrupt();
     say!(
@@ -1308,12 +1343,17 @@ pub(crate) fn run_games(
                         );
                         if let Some(dir) = &cfg.out_dir {
                             let path = format!("{dir}/{}", record_name(i + 1));
-                            // A file that appeared since the start is kept.
+                            // A file that appeared since the start is kept;
+                            // a record cut short is not left to pass for one.
                             let written = std::fs::OpenOptions::new()
                                 .write(true)
                                 .create_new(true)
                                 .open(&path)
-                                .and_then(|mut f| f.write_all(r.record.as_bytes()));
+                                .and_then(|mut f| {
+                                    f.write_all(r.record.as_bytes()).inspect_err(|_| {
+                                        let _ = std::fs::remove_file(&path);
+                                    })
+                                });
                             if let Err(e) = written {
                                 tell!(
                                     "game {}: cannot write '{}': {e}",
