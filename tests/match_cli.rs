@@ -1161,34 +1161,24 @@ fn standard_match_without_openings_says_its_games_repeat() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `match random random --games N --out DIR`.
+fn into_dir<'a>(games: &'a str, dir: &'a Path) -> [&'a str; 7] {
+    let dir = dir.to_str().unwrap();
+    ["match", "random", "random", "--games", games, "--out", dir]
+}
+
 #[test]
 fn records_of_an_earlier_match_are_not_written_over() {
     let dir = scratch("out-kept");
     let out = dir.join("records");
-    let first = run(&[
-        "match",
-        "random",
-        "random",
-        "--games",
-        "2",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let first = run(&into_dir("2", &out));
     assert_eq!(first.status.code(), Some(0), "{}", all_output(&first));
     let kept = std::fs::read_to_string(out.join("game-0002.txt")).unwrap();
     // A second match into the same directory is refused before any game,
     // whichever of its records is already there.
     std::fs::remove_file(out.join("game-0001.txt")).unwrap();
     let again = refused(
-        &[
-            "match",
-            "random",
-            "random",
-            "--games",
-            "3",
-            "--out",
-            out.to_str().unwrap(),
-        ],
+        &into_dir("3", &out),
         "already holds game-0002.txt, a record this match would write over",
     );
     assert!(
@@ -1203,15 +1193,7 @@ fn records_of_an_earlier_match_are_not_written_over() {
     assert!(!out.join("game-0001.txt").exists());
     // Other files, and records past the match's games, are no obstacle.
     std::fs::write(out.join("notes.txt"), "mine").unwrap();
-    let fresh = run(&[
-        "match",
-        "random",
-        "random",
-        "--games",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let fresh = run(&into_dir("1", &out));
     assert_eq!(fresh.status.code(), Some(0), "{}", all_output(&fresh));
     assert!(out.join("game-0001.txt").exists());
     assert_eq!(
@@ -1226,18 +1208,7 @@ fn records_of_an_earlier_match_are_not_written_over() {
     // reading of the directory however many games are asked for.
     std::os::unix::fs::symlink(dir.join("nowhere"), out.join("game-99999999.txt")).unwrap();
     let many = |want: &str| {
-        refused(
-            &[
-                "match",
-                "random",
-                "random",
-                "--games",
-                "100000000",
-                "--out",
-                out.to_str().unwrap(),
-            ],
-            want,
-        );
+        refused(&into_dir("100000000", &out), want);
     };
     many("already holds game-0001.txt");
     std::fs::remove_file(out.join("game-0001.txt")).unwrap();
@@ -1245,18 +1216,7 @@ fn records_of_an_earlier_match_are_not_written_over() {
     many("already holds game-99999999.txt");
     // --out must be a directory.
     let file = out.join("notes.txt");
-    refused(
-        &[
-            "match",
-            "random",
-            "random",
-            "--games",
-            "1",
-            "--out",
-            file.to_str().unwrap(),
-        ],
-        "is not a directory",
-    );
+    refused(&into_dir("1", &file), "is not a directory");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
     // A record that cannot be written whole is said so and not left behind
     // (under a file-size limit of 0 every write fails).
