@@ -445,7 +445,7 @@ fn match_runner_plays_a_short_fair_match() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-const BENCH_DEPTH_3_SIGNATURE: u64 = 40_883;
+const BENCH_DEPTH_3_SIGNATURE: u64 = 42_775;
 
 #[test]
 fn bench_signature_is_deterministic() {

@@ -134,6 +134,8 @@ fn the_score_is_the_other_sides_score_negated() {
                     | eval::THREATENED_SECOND_THEM
                     | eval::CHECKS_US
                     | eval::CHECKS_THEM
+                    | eval::SAFE_CHECKS_US
+                    | eval::SAFE_CHECKS_THEM
             ) {
                 continue;
             }
@@ -145,6 +147,7 @@ fn the_score_is_the_other_sides_score_negated() {
             (eval::THREATENED_US, eval::THREATENED_THEM),
             (eval::THREATENED_SECOND_US, eval::THREATENED_SECOND_THEM),
             (eval::CHECKS_US, eval::CHECKS_THEM),
+            (eval::SAFE_CHECKS_US, eval::SAFE_CHECKS_THEM),
         ] {
             assert_eq!(
                 a.counts[us],
@@ -327,6 +330,20 @@ fn terms_count_the_checks_each_side_could_give() {
     // from e5: two checks, the side to move's.
     let c = counts("4k4/9/9/9/R8/9/9/9/9/3K5 w - 0 1");
     assert_eq!((c[eval::CHECKS_US], c[eval::CHECKS_THEM]), (2.0, 0.0));
+    // Both from points Black does not attack: both safe.
+    assert_eq!(
+        (c[eval::SAFE_CHECKS_US], c[eval::SAFE_CHECKS_THEM]),
+        (2.0, 0.0)
+    );
+    // A black horse on c8 guards a9 (its leg b8 is free): one safe check,
+    // from e5; the side not to move's, seen from Black's turn.
+    let c = counts("4k4/2n6/9/9/R8/9/9/9/9/3K5 w - 0 1");
+    assert_eq!((c[eval::CHECKS_US], c[eval::SAFE_CHECKS_US]), (2.0, 1.0));
+    let c = counts("4k4/2n6/9/9/R8/9/9/9/9/3K5 b - 0 1");
+    assert_eq!(
+        (c[eval::CHECKS_THEM], c[eval::SAFE_CHECKS_THEM]),
+        (2.0, 1.0)
+    );
     // A black horse on e7 closes the e-file: from a9 only.
     let c = counts("4k4/9/4n4/9/R8/9/9/9/9/3K5 w - 0 1");
     assert_eq!(c[eval::CHECKS_US], 1.0);

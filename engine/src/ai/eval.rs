@@ -118,10 +118,14 @@ pub const THREATENED_SECOND_THEM: usize = 63;
 /// ([`checks_by`]): the side to move's, then the other side's.
 pub const CHECKS_US: usize = 64;
 pub const CHECKS_THEM: usize = 65;
+/// Of those, the checks from a point the checked side does not attack
+/// ([`Position::attacked_by`]): the side to move's, then the other side's.
+pub const SAFE_CHECKS_US: usize = 66;
+pub const SAFE_CHECKS_THEM: usize = 67;
 /// Piece-square tables of face-up pieces: by role (general first), then by
 /// the point seen from the piece's own side, mirrored onto files 0..=4
 /// (`rank * 5 + file`, 50 points a role).
-pub const PST: usize = 66;
+pub const PST: usize = 68;
 /// Points in one role's piece-square table.
 pub const PST_POINTS: usize = 50;
 /// Number of features (and weights).
@@ -214,6 +218,8 @@ const NAMES: [&str; PST] = [
     "second threatened value (side not to move)",
     "checks (side to move)",
     "checks (side not to move)",
+    "safe checks (side to move)",
+    "safe checks (side not to move)",
 ];
 
 /// Receives the features of a position: `add(f, c, n)` adds `n` times
@@ -556,11 +562,12 @@ fn reach(
 /// [`terms`]: inlined there, it cost more than its own work in the rest.
 #[inline(never)]
 fn checks_by_side(
+    pos: &Position,
     t: &Tables,
     board: &[u8; SQUARES],
     list: &[(u8, Piece)],
     generals: [Square; 2],
-) -> [i32; 2] {
+) -> [Checks; 2] {
     // Where a horse of each side would check the other general from: a
     // bit per point.
     let mut horse_at = [0u128; 2];
@@ -571,21 +578,35 @@ fn checks_by_side(
             }
         }
     }
-    let mut checks = [0i32; 2];
+    let mut checks = [Checks::default(); 2];
     for &(i, p) in list {
         if !p.hidden && matches!(p.role, Role::Chariot | Role::Cannon | Role::Horse) {
             let (ci, oi) = (p.color.index(), p.color.other().index());
             let from = Square::from_index(i as usize);
-            checks[ci] += checks_by(t, board, from, p, generals[oi], horse_at[ci]);
+            checks_by(t, board, from, p, generals[oi], horse_at[ci], |x| {
+                checks[ci].all += 1;
+                if !pos.attacked_by(x, p.color.other()) {
+                    checks[ci].safe += 1;
+                }
+            });
         }
     }
     checks
 }
 
-/// The moves of the face-up piece `p` on `from` that would give check to
-/// the general on `g` (`horse_at`: the points a horse checks it from). A
-/// chariot or cannon checks from where its lines cross the general's (a
-/// piece already on the general's line is not counted).
+/// A side's checks ([`checks_by`]): all of them, and those from a point
+/// the checked side does not attack.
+#[derive(Clone, Copy, Default)]
+struct Checks {
+    all: i32,
+    safe: i32,
+}
+
+/// Call `check(x)` for each move of the face-up piece `p` on `from` that
+/// would give check to the general on `g`, with the point `x` it moves to
+/// (`horse_at`: the points a horse checks it from). A chariot or cannon
+/// checks from where its lines cross the general's (a piece already on
+/// the general's line is not counted).
 #[inline(always)]
 fn checks_by(
     t: &Tables,
@@ -594,30 +615,28 @@ fn checks_by(
     p: Piece,
     g: Square,
     horse_at: u128,
-) -> i32 {
+    mut check: impl FnMut(Square),
+) {
     match p.role {
         Role::Horse => {
             // Two horse steps reach at most four files or ranks away.
             if from.file().abs_diff(g.file()) > 4 || from.rank().abs_diff(g.rank()) > 4 {
-                return 0;
+                return;
             }
-            let mut n = 0;
             for &(to, leg) in &t.horse[from.index()] {
                 if board[leg.index()] == 0
                     && !is_own(board[to.index()], p.color)
                     && horse_at >> to.index() & 1 != 0
                 {
-                    n += 1;
+                    check(to);
                 }
             }
-            n
         }
         Role::Chariot | Role::Cannon => {
             if from.file() == g.file() || from.rank() == g.rank() {
-                return 0;
+                return;
             }
             let cannon = p.role == Role::Cannon;
-            let mut n = 0;
             for x in [
                 Square::new(from.file(), g.rank()),
                 Square::new(g.file(), from.rank()),
@@ -628,14 +647,13 @@ fn checks_by(
                 }
                 // To reach x: a clear line, or for a cannon's capture one screen.
                 let path = if cannon && code != 0 { 1 } else { 0 };
-                let check = if cannon { 1 } else { 0 };
-                if between(board, x, g) == Some(check) && between(board, from, x) == Some(path) {
-                    n += 1;
+                let screens = if cannon { 1 } else { 0 };
+                if between(board, x, g) == Some(screens) && between(board, from, x) == Some(path) {
+                    check(x);
                 }
             }
-            n
         }
-        _ => 0,
+        _ => {}
     }
 }
 
@@ -946,10 +964,12 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
             );
         }
     }
-    let checks = checks_by_side(tables, board, list, generals);
-    sink.add(CHECKS_US, us, checks[us.index()]);
+    let checks = checks_by_side(pos, tables, board, list, generals);
     let them = us.other();
-    sink.add(CHECKS_THEM, them, checks[them.index()]);
+    sink.add(CHECKS_US, us, checks[us.index()].all);
+    sink.add(CHECKS_THEM, them, checks[them.index()].all);
+    sink.add(SAFE_CHECKS_US, us, checks[us.index()].safe);
+    sink.add(SAFE_CHECKS_THEM, them, checks[them.index()].safe);
     // What each side stands to lose: the side to move can save one of its
     // pieces; the other side's are what the side to move may win.
     let [first, second] = threatened[us.index()];

@@ -91,6 +91,8 @@ pub const WEIGHTS: [Weight; FEATURES] = [
     (0, 0),       // second threatened value (side not to move)
     (0, 0),       // checks (side to move)
     (0, 0),       // checks (side not to move)
+    (0, 0),       // safe checks (side to move)
+    (0, 0),       // safe checks (side not to move)
     (0, 0),       // square general rank 0 file 0
     (0, 0),       // square general rank 0 file 1
     (0, 0),       // square general rank 0 file 2
