@@ -1189,7 +1189,9 @@ fn prepare_out_dir(dir: &str, games: usize) -> Result<(), String> {
         return Err(format!("--out '{shown}' is not a directory"));
     }
     std::fs::create_dir_all(path).map_err(|e| format!("cannot create '{shown}': {e}"))?;
-    let unreadable = |e: std::io::Error| format!("cannot read '{shown}' to look for records: {e}");
+    let unreadable = |e: std::io::Error| {
+        format!("cannot read '{shown}' to look for records: {e}; no game played")
+    };
     let mut first = None;
     for entry in std::fs::read_dir(path).map_err(unreadable)? {
         let name = entry.map_err(unreadable)?.file_name();
@@ -1206,14 +1208,27 @@ fn prepare_out_dir(dir: &str, games: usize) -> Result<(), String> {
             record_name(n)
         ));
     }
-    // A directory that takes no file fails now, not after the match.
-    let probe = path.join(format!(".jieqi-match-{}", std::process::id()));
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&probe)
-        .map_err(|e| format!("cannot write into '{shown}': {e}; no game played"))?;
-    let _ = std::fs::remove_file(&probe);
+    // A directory that takes no file fails now, not after the match: a
+    // probe file of a name nobody uses is made and removed.
+    let mut n = 0;
+    let probe = loop {
+        let probe = path.join(format!(".jieqi-match-{}-{n}", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&probe)
+        {
+            Ok(_) => break probe,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err(format!("cannot write into '{shown}': {e}; no game played")),
+        }
+    };
+    std::fs::remove_file(&probe).map_err(|e| {
+        format!(
+            "cannot remove '{}', made to see that '{shown}' takes files: {e}; no game played",
+            super::shown_path(&probe.to_string_lossy())
+        )
+    })?;
     Ok(())
 }
 
