@@ -734,6 +734,30 @@ fn live() -> std::sync::MutexGuard<'static, Vec<i32>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The game records this run has created and is still writing.
+static WRITING: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+fn writing() -> std::sync::MutexGuard<'static, Vec<String>> {
+    WRITING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Write game record `path` as a new file (a file already there is kept,
+/// an error): one cut short, by an error or an interrupt, is removed.
+fn write_record(path: &str, record: &str) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    writing().push(path.to_string());
+    let written = file.write_all(record.as_bytes());
+    let mut list = writing();
+    if written.is_err() {
+        let _ = std::fs::remove_file(path);
+    }
+    list.retain(|p| p != path);
+    written
+}
+
 /// Send SIGKILL to process group `pid`.
 #[cfg(unix)]
 fn kill_group(pid: i32) {
@@ -764,6 +788,13 @@ pub(crate) fn stop_engines_on_interrupt() {
             }
             let n = groups.len();
             std::mem::forget(groups);
+            // A record being written is not left behind cut short (the
+            // list, too, stays locked: no writer finishes in between).
+            let records = writing();
+            for path in records.iter() {
+                let _ = std::fs::remove_file(path);
+            }
+            std::mem::forget(records);
             format!("{n} engine(s) stopped")
         });
     }
@@ -1358,18 +1389,7 @@ pub(crate) fn run_games(
                         );
                         if let Some(dir) = &cfg.out_dir {
                             let path = format!("{dir}/{}", record_name(i + 1));
-                            // A file that appeared since the start is kept;
-                            // a record cut short is not left to pass for one.
-                            let written = std::fs::OpenOptions::new()
-                                .write(true)
-                                .create_new(true)
-                                .open(&path)
-                                .and_then(|mut f| {
-                                    f.write_all(r.record.as_bytes()).inspect_err(|_| {
-                                        let _ = std::fs::remove_file(&path);
-                                    })
-                                });
-                            if let Err(e) = written {
+                            if let Err(e) = write_record(&path, &r.record) {
                                 tell!(
                                     "game {}: cannot write '{}': {e}",
                                     i + 1,
