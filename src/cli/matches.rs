@@ -744,10 +744,7 @@ fn writing() -> std::sync::MutexGuard<'static, Vec<String>> {
 /// Write game record `path` as a new file (a file already there is kept,
 /// an error): one cut short, by an error or an interrupt, is removed.
 fn write_record(path: &str, record: &str) -> std::io::Result<()> {
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)?;
+    let mut file = super::create_new(path)?;
     writing().push(path.to_string());
     let written = file.write_all(record.as_bytes());
     let mut list = writing();
@@ -1244,11 +1241,7 @@ fn prepare_out_dir(dir: &str, games: usize) -> Result<(), String> {
     let mut n = 0;
     let probe = loop {
         let probe = path.join(format!(".jieqi-match-{}-{n}", std::process::id()));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&probe)
-        {
+        match super::create_new(&probe) {
             Ok(_) => break probe,
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
             Err(e) => return Err(format!("cannot write into '{shown}': {e}; no game played")),

@@ -117,19 +117,15 @@ pub fn write_new_file<R>(
     }
     names_fit(path)?;
     let part = part_name(path);
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&part)
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::AlreadyExists => {
-                format!(
-                    "'{}' already exists (an unfinished run's?): remove it first",
-                    shown_path(&part)
-                )
-            }
-            _ => format!("cannot create '{}': {e}", shown_path(&part)),
-        })?;
+    let file = create_new(&part).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => {
+            format!(
+                "'{}' already exists (an unfinished run's?): remove it first",
+                shown_path(&part)
+            )
+        }
+        _ => format!("cannot create '{}': {e}", shown_path(&part)),
+    })?;
     // Only the file this run made is removed on an interrupt.
     let removed = part.clone();
     exit_on_interrupt(move || {
@@ -181,6 +177,15 @@ pub fn rule_set_ids() -> String {
     crate::rules::RuleSet::ALL
         .map(crate::rules::RuleSet::id)
         .join(", ")
+}
+
+/// Create `path` as a new file for writing; one already there is an
+/// error, never truncated.
+pub fn create_new(path: impl AsRef<std::path::Path>) -> std::io::Result<std::fs::File> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
 }
 
 /// A path as an error message quotes it: escaped as [`shown`], cut only
