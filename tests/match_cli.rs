@@ -1167,6 +1167,59 @@ fn into_dir<'a>(games: &'a str, dir: &'a Path) -> [&'a str; 7] {
     ["match", "random", "random", "--games", games, "--out", dir]
 }
 
+/// A directory the run made for `--out` and then refused is not left
+/// behind. Refusals after making it need a user the file modes bind, so
+/// this runs as `nobody` where the tests run as root and `setpriv` can
+/// switch (root itself could write anywhere); elsewhere it says so and
+/// passes.
+#[test]
+fn a_directory_made_for_records_and_refused_is_removed() {
+    let dir = scratch("out-made");
+    let as_nobody = |script: &str| {
+        Command::new("setpriv")
+            .args([
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "sh",
+                "-c",
+            ])
+            .arg(script)
+            .output()
+    };
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| text(&o.stdout).trim() == "0");
+    if !root || !as_nobody(&format!("'{ME}' help >/dev/null")).is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: needs root, setpriv, and {ME} runnable by nobody");
+        let _ = std::fs::remove_dir_all(dir);
+        return;
+    }
+    std::fs::set_permissions(&dir, std::os::unix::fs::PermissionsExt::from_mode(0o777)).unwrap();
+    // Under umask 0277 a made directory takes no entry (no write bit), and
+    // under 0177 it cannot be entered: the run is refused either way, when
+    // making the next level or when trying a file in it.
+    for umask in ["0277", "0177"] {
+        for out in [dir.join("a").join("b"), dir.join("c")] {
+            let got = as_nobody(&format!(
+                "umask {umask}; exec '{ME}' match random random --games 1 --out '{}'",
+                out.display()
+            ))
+            .unwrap();
+            let said = all_output(&got);
+            assert_eq!(got.status.code(), Some(2), "{said}");
+            assert!(
+                said.contains("cannot create") || said.contains("cannot write into"),
+                "{umask}: {said}"
+            );
+            let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+            assert!(left.is_empty(), "{umask}: {left:?} left; {said}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn records_of_an_earlier_match_are_not_written_over() {
     let dir = scratch("out-kept");
@@ -1218,6 +1271,10 @@ fn records_of_an_earlier_match_are_not_written_over() {
     let file = out.join("notes.txt");
     refused(&into_dir("1", &file), "is not a directory");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+    let dangling = dir.join("dangling");
+    std::os::unix::fs::symlink(dir.join("gone"), &dangling).unwrap();
+    refused(&into_dir("1", &dangling), "is a link to nothing");
+    assert!(!dir.join("gone").exists());
     // A record that cannot be written whole is said so and not left behind
     // (under a file-size limit of 0 every write fails).
     let cut = dir.join("cut");

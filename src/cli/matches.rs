@@ -1210,13 +1210,37 @@ fn record_number(name: &str) -> Option<usize> {
 /// directory (made if missing) that this run can write into, holding no
 /// record the match would write (an earlier match's are never written
 /// over), read once however many games there are.
+///
+/// A directory this run made and then refused is removed again, with the
+/// parents it made (each only if still empty).
 fn prepare_out_dir(dir: &str, games: usize) -> Result<(), String> {
     let shown = super::shown_path(dir);
     let path = std::path::Path::new(dir);
-    if path.symlink_metadata().is_ok() && !path.is_dir() {
-        return Err(format!("--out '{shown}' is not a directory"));
+    if let Ok(meta) = path.symlink_metadata() {
+        if meta.file_type().is_symlink() && path.metadata().is_err() {
+            return Err(format!("--out '{shown}' is a link to nothing"));
+        }
+        if !path.is_dir() {
+            return Err(format!("--out '{shown}' is not a directory"));
+        }
     }
-    std::fs::create_dir_all(path).map_err(|e| format!("cannot create '{shown}': {e}"))?;
+    // The directories this run makes, deepest first.
+    let made: Vec<&std::path::Path> = path
+        .ancestors()
+        .take_while(|a| !a.as_os_str().is_empty() && a.symlink_metadata().is_err())
+        .collect();
+    std::fs::create_dir_all(path)
+        .map_err(|e| format!("cannot create '{shown}': {e}"))
+        .and_then(|()| check_out_dir(path, &shown, games))
+        .inspect_err(|_| {
+            for d in &made {
+                let _ = std::fs::remove_dir(d);
+            }
+        })
+}
+
+/// [`prepare_out_dir`]'s checks of a directory that exists.
+fn check_out_dir(path: &std::path::Path, shown: &str, games: usize) -> Result<(), String> {
     let unreadable = |e: std::io::Error| {
         format!("cannot read '{shown}' to look for records: {e}; no game played")
     };
