@@ -75,6 +75,12 @@
 //! +23], seed 9501), root moves after the table's ordered by the nodes
 //! their searches took in the last iteration (+4 [-30, +38], seed 9511).
 //! Nor a prefetch of the child's table slot after each move (1% faster).
+//! At equal nodes (20 000 a move), neither: the previous quiet move's
+//! butterfly history moved by how much it changed the static evaluation
+//! (+2 [-32, +36] in 400 games, seed 9701), nor a bonus to the previous
+//! quiet move where a node fails low (-10 [-44, +24], seed 9702); and a
+//! reduced move that beats alpha at a PV node searched at full depth on
+//! a null window before the full window: 79-2-92, stopped at 173 games.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
