@@ -1175,6 +1175,33 @@ fn into_dir<'a>(games: &'a str, dir: &'a Path) -> [&'a str; 7] {
 #[test]
 fn a_directory_made_for_records_and_refused_is_removed() {
     let dir = scratch("out-made");
+    // Only what the run made goes: not a directory that was there before,
+    // however the path names it (here `new/../empty` is `empty`).
+    std::fs::create_dir(dir.join("empty")).unwrap();
+    let full = dir.join("full");
+    std::fs::create_dir(&full).unwrap();
+    std::fs::write(full.join("game-0001.txt"), "mine").unwrap();
+    let roundabout = dir.join("new/../empty/deeper/../../full");
+    refused(&into_dir("1", &roundabout), "already holds game-0001.txt");
+    assert!(
+        dir.join("empty").is_dir(),
+        "a directory there before is kept"
+    );
+    assert!(!dir.join("new").exists() && !dir.join("empty/deeper").exists());
+    assert_eq!(
+        std::fs::read_to_string(full.join("game-0001.txt")).unwrap(),
+        "mine"
+    );
+    // A new directory named with a trailing `/.` is made as any other.
+    let dotted = format!("{}/.", dir.join("made").display());
+    let out = run(&[
+        "match", "random", "random", "--games", "1", "--out", &dotted,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", all_output(&out));
+    assert!(dir.join("made/game-0001.txt").is_file());
+    std::fs::remove_dir_all(dir.join("made")).unwrap();
+    std::fs::remove_dir_all(&full).unwrap();
+    std::fs::remove_dir(dir.join("empty")).unwrap();
     let as_nobody = |script: &str| {
         Command::new("setpriv")
             .args([
@@ -1274,6 +1301,11 @@ fn records_of_an_earlier_match_are_not_written_over() {
     let dangling = dir.join("dangling");
     std::os::unix::fs::symlink(dir.join("gone"), &dangling).unwrap();
     refused(&into_dir("1", &dangling), "is a link to nothing");
+    let slashed = format!("{}/", dangling.display());
+    refused(
+        &["match", "random", "random", "--out", &slashed],
+        "is a link to nothing",
+    );
     assert!(!dir.join("gone").exists());
     // A record that cannot be written whole is said so and not left behind
     // (under a file-size limit of 0 every write fails).

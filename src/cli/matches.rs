@@ -1215,28 +1215,58 @@ fn record_number(name: &str) -> Option<usize> {
 /// parents it made (each only if still empty).
 fn prepare_out_dir(dir: &str, games: usize) -> Result<(), String> {
     let shown = super::shown_path(dir);
-    let path = std::path::Path::new(dir);
+    // Without a trailing `/` or `/.`, so that a link named last is looked
+    // at, not followed.
+    let path: std::path::PathBuf = std::path::Path::new(dir).components().collect();
     if let Ok(meta) = path.symlink_metadata() {
-        if meta.file_type().is_symlink() && path.metadata().is_err() {
-            return Err(format!("--out '{shown}' is a link to nothing"));
+        if meta.file_type().is_symlink() {
+            match path.metadata() {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    return Err(format!(
+                        "--out '{shown}' is a link to nothing; no game played"
+                    ))
+                }
+                Err(e) => {
+                    return Err(format!(
+                        "cannot follow the link '{shown}': {e}; no game played"
+                    ))
+                }
+                Ok(_) => {}
+            }
         }
         if !path.is_dir() {
-            return Err(format!("--out '{shown}' is not a directory"));
+            return Err(format!(
+                "--out '{shown}' is not a directory; no game played"
+            ));
         }
     }
-    // The directories this run makes, deepest first.
-    let made: Vec<&std::path::Path> = path
-        .ancestors()
-        .take_while(|a| !a.as_os_str().is_empty() && a.symlink_metadata().is_err())
-        .collect();
-    std::fs::create_dir_all(path)
-        .map_err(|e| format!("cannot create '{shown}': {e}"))
-        .and_then(|()| check_out_dir(path, &shown, games))
+    let mut made = Vec::new();
+    make_dirs(&path, &mut made)
+        .map_err(|e| format!("cannot create '{shown}': {e}; no game played"))
+        .and_then(|()| check_out_dir(&path, &shown, games))
         .inspect_err(|_| {
-            for d in &made {
+            for d in made.iter().rev() {
                 let _ = std::fs::remove_dir(d);
             }
         })
+}
+
+/// `mkdir -p`, one level at a time, listing in `made` the directories
+/// this call created (and only those: a level that already exists, however
+/// its name is spelt, e.g. `new/../old`, is not listed).
+fn make_dirs(path: &std::path::Path, made: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+    let mut at = std::path::PathBuf::new();
+    for part in path.components() {
+        at.push(part);
+        if let std::path::Component::Normal(_) = part {
+            match std::fs::create_dir(&at) {
+                Ok(()) => made.push(at.clone()),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && at.is_dir() => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// [`prepare_out_dir`]'s checks of a directory that exists.
