@@ -1306,6 +1306,15 @@ fn records_of_an_earlier_match_are_not_written_over() {
         &["match", "random", "random", "--out", &slashed],
         "is a link to nothing",
     );
+    // A path on through a file or a link to nothing says which.
+    refused(
+        &into_dir("1", &file.join("x")),
+        "notes.txt' is not a directory",
+    );
+    refused(
+        &into_dir("1", &dangling.join("x")),
+        "dangling' is a link to nothing",
+    );
     assert!(!dir.join("gone").exists());
     // A record that cannot be written whole is said so and not left behind
     // (under a file-size limit of 0 every write fails).

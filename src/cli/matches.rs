@@ -1261,7 +1261,20 @@ fn make_dirs(path: &std::path::Path, made: &mut Vec<std::path::PathBuf>) -> std:
         if let std::path::Component::Normal(_) = part {
             match std::fs::create_dir(&at) {
                 Ok(()) => made.push(at.clone()),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && at.is_dir() => {}
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    // Something is there: a directory (or a link to one) to
+                    // go on through, or the reason the path cannot be made.
+                    let why = match at.metadata() {
+                        Ok(meta) if meta.is_dir() => continue,
+                        Ok(_) => "is not a directory".to_string(),
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                            "is a link to nothing".to_string()
+                        }
+                        Err(e) => e.to_string(),
+                    };
+                    let at = super::shown_path(&at.to_string_lossy());
+                    return Err(std::io::Error::other(format!("'{at}' {why}")));
+                }
                 Err(e) => return Err(e),
             }
         }
