@@ -1270,7 +1270,7 @@ fn make_dirs(path: &std::path::Path, made: &mut Vec<std::path::PathBuf>) -> std:
                         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                             "is a link to nothing".to_string()
                         }
-                        Err(e) => e.to_string(),
+                        Err(e) => format!("cannot be followed: {e}"),
                     };
                     let at = super::shown_path(&at.to_string_lossy());
                     return Err(std::io::Error::other(format!("'{at}' {why}")));
