@@ -1168,10 +1168,11 @@ fn into_dir<'a>(games: &'a str, dir: &'a Path) -> [&'a str; 7] {
 }
 
 /// A directory the run made for `--out` and then refused is not left
-/// behind. Refusals after making it need a user the file modes bind, so
-/// this runs as `nobody` where the tests run as root and `setpriv` can
-/// switch (root itself could write anywhere); elsewhere it says so and
-/// passes.
+/// behind, and one that was there before is never removed. The second
+/// half needs refusals after the directory is made, so a user the file
+/// modes bind: it runs as `nobody` where the tests run as root and
+/// `setpriv` can switch (root itself could write anywhere); elsewhere it
+/// says so and passes.
 #[test]
 fn a_directory_made_for_records_and_refused_is_removed() {
     let dir = scratch("out-made");
