@@ -1215,31 +1215,8 @@ fn record_number(name: &str) -> Option<usize> {
 /// parents it made (each only if still empty).
 fn prepare_out_dir(dir: &str, games: usize) -> Result<(), String> {
     let shown = super::shown_path(dir);
-    // Without a trailing `/` or `/.`, so that a link named last is looked
-    // at, not followed.
+    // Read by its parts, so a trailing `/` or `/.` follows no link.
     let path: std::path::PathBuf = std::path::Path::new(dir).components().collect();
-    if let Ok(meta) = path.symlink_metadata() {
-        if meta.file_type().is_symlink() {
-            match path.metadata() {
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                    return Err(format!(
-                        "--out '{shown}' is a link to nothing; no game played"
-                    ))
-                }
-                Err(e) => {
-                    return Err(format!(
-                        "cannot follow the link '{shown}': {e}; no game played"
-                    ))
-                }
-                Ok(_) => {}
-            }
-        }
-        if !path.is_dir() {
-            return Err(format!(
-                "--out '{shown}' is not a directory; no game played"
-            ));
-        }
-    }
     let mut made = Vec::new();
     make_dirs(&path, &mut made)
         .map_err(|e| format!("cannot create '{shown}': {e}; no game played"))
