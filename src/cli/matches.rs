@@ -744,8 +744,14 @@ fn writing() -> std::sync::MutexGuard<'static, Vec<String>> {
 /// Write game record `path` as a new file (a file already there is kept,
 /// an error): one cut short, by an error or an interrupt, is removed.
 fn write_record(path: &str, record: &str) -> std::io::Result<()> {
-    let mut file = super::create_new(path)?;
-    writing().push(path.to_string());
+    // Made and listed under the list's lock: an interrupt in between would
+    // find it unlisted and leave it behind, empty.
+    let mut file = {
+        let mut list = writing();
+        let file = super::create_new(path)?;
+        list.push(path.to_string());
+        file
+    };
     let written = file.write_all(record.as_bytes());
     let mut list = writing();
     if written.is_err() {
@@ -1233,11 +1239,17 @@ fn prepare_out_dir(dir: &str, games: usize) -> Result<(), String> {
 /// its name is spelt, e.g. `new/../old`, is not listed).
 fn make_dirs(path: &std::path::Path, made: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
     let mut at = std::path::PathBuf::new();
-    for part in path.components() {
+    let parts = path.components().count();
+    for (k, part) in path.components().enumerate() {
         at.push(part);
         if let std::path::Component::Normal(_) = part {
             match std::fs::create_dir(&at) {
-                Ok(()) => made.push(at.clone()),
+                Ok(()) => {
+                    made.push(at.clone());
+                    if k + 1 < parts {
+                        on_the_way(&at)?;
+                    }
+                }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     // Something is there: a directory (or a link to one) to
                     // go on through, or the reason the path cannot be made.
@@ -1256,6 +1268,25 @@ fn make_dirs(path: &std::path::Path, made: &mut Vec<std::path::PathBuf>) -> std:
             }
         }
     }
+    Ok(())
+}
+
+/// A level made on the way to `--out` takes what comes after it, as
+/// `mkdir -p` makes it: its owner may always write and search it, whatever
+/// the umask (0277 would leave it unwritable). The last level keeps the
+/// umask's mode.
+fn on_the_way(dir: &std::path::Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mut perms = std::fs::metadata(dir)?.permissions();
+        if perms.mode() & 0o300 != 0o300 {
+            perms.set_mode(perms.mode() | 0o300);
+            std::fs::set_permissions(dir, perms)?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
     Ok(())
 }
 
