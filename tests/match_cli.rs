@@ -1124,8 +1124,9 @@ fn an_engine_that_does_not_start_stops_the_match_and_tags_are_escaped() {
 }
 
 /// Standard xiangqi and standard chess have nothing face down to vary their
-/// games: a match without `--openings` says once that its pairs will
-/// repeat; Jieqi, hidden chess and a match with openings do not.
+/// games: a match without `--openings` or `--random-plies` says once that
+/// its pairs will repeat; Jieqi, hidden chess and a match with openings or
+/// random plies do not.
 #[test]
 fn standard_match_without_openings_says_its_games_repeat() {
     let args = |rules: &'static str| {
@@ -1134,7 +1135,7 @@ fn standard_match_without_openings_says_its_games_repeat() {
             "1",
         ]
     };
-    let note = "--openings FILE for variety";
+    let note = "--openings FILE or --random-plies N for variety";
     let dir = scratch("standard-openings");
     let file = dir.join("openings.txt");
     std::fs::write(&file, "startpos\n").unwrap();
@@ -1157,6 +1158,89 @@ fn standard_match_without_openings_says_its_games_repeat() {
         let err = text(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "{rules} --openings: {err}");
         assert!(!err.contains(note), "{rules} --openings: {err}");
+        let mut with = args(rules);
+        with.extend(["--random-plies", "2"]);
+        let out = run(&with);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{rules} --random-plies: {err}");
+        assert!(!err.contains(note), "{rules} --random-plies: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The moves of a game record (the last line before the blank one), and
+/// its `RandomPlies` tag's value.
+fn record_moves(path: &Path) -> (Vec<String>, Option<String>) {
+    let record = std::fs::read_to_string(path).unwrap();
+    let tag = record
+        .lines()
+        .find_map(|l| l.strip_prefix("[RandomPlies \""))
+        .map(|v| v.trim_end_matches("\"]").to_string());
+    let moves = record
+        .lines()
+        .filter(|l| !l.starts_with('[') && !l.trim().is_empty() && !l.starts_with('{'))
+        .flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    (moves, tag)
+}
+
+/// `--random-plies N` opens both games of a pair with the same N random
+/// legal plies and each pair with its own; the records count them; the
+/// same seed replays the same openings; values outside 0 to 40 are refused.
+#[test]
+fn random_plies_open_a_pair_alike_and_the_pairs_apart() {
+    let dir = scratch("random-plies");
+    for (rules, plies) in [("xiangqi", "5"), ("chess", "4")] {
+        let records = |name: &str| {
+            let out = dir.join(format!("{rules}-{name}"));
+            let got = run(&[
+                "match",
+                "hard:300",
+                "hard:400",
+                "--rules",
+                rules,
+                "--games",
+                "4",
+                "--random-plies",
+                plies,
+                "--seed",
+                "11",
+                "--jobs",
+                "2",
+                "--out",
+                out.to_str().unwrap(),
+            ]);
+            assert_eq!(got.status.code(), Some(0), "{}", all_output(&got));
+            let said = text(&got.stdout);
+            assert!(
+                said.contains(&format!("then {plies} random plies")),
+                "{rules}: {said}"
+            );
+            (1..=4)
+                .map(|n| record_moves(&out.join(format!("game-{n:04}.txt"))))
+                .collect::<Vec<_>>()
+        };
+        let first = records("a");
+        let n: usize = plies.parse().unwrap();
+        for (moves, tag) in &first {
+            assert_eq!(tag.as_deref(), Some(plies), "{rules}: {moves:?}");
+            assert!(
+                moves.len() > n,
+                "{rules}: the engines played too: {moves:?}"
+            );
+        }
+        let opening = |k: usize| &first[k].0[..n];
+        assert_eq!(opening(0), opening(1), "{rules}: a pair opens alike");
+        assert_eq!(opening(2), opening(3), "{rules}: a pair opens alike");
+        assert_ne!(opening(0), opening(2), "{rules}: the pairs open apart");
+        // Node budgets and one seed: the same games again.
+        assert_eq!(first, records("b"), "{rules}: the seed replays the match");
+    }
+    for bad in ["41", "-1", "x", ""] {
+        let got = run(&["match", "random", "random", "--random-plies", bad]);
+        assert_eq!(got.status.code(), Some(2), "{bad}: {}", all_output(&got));
+        let said = text(&got.stderr);
+        assert!(said.contains("--random-plies"), "{bad}: {said}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

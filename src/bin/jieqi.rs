@@ -119,7 +119,7 @@ mod cli {
             "moves" => "usage: jieqi moves FEN|startpos [--rules R] [--notation N]\n  legal moves, sorted, one line (startpos: the rule set's start)\n  --notation wxf|chinese|vietnamese|coords: one move a line, its text after a tab\n  --rules chess|hidden-chess: FEN|startpos [moves] [MOVE...], the moves after those",
             "bench" => "usage: jieqi bench [DEPTH] [--rules chess|hidden-chess]\n  fixed search (DEPTH 1 to 30, default 5, 6 for chess): total nodes and nodes/s\n  (the Jieqi bench's positions have their own rule sets; either --rules\n  runs the chess family's bench, standard and hidden chess positions both)",
             "match" => return Some(format!("usage: jieqi match ENGINE1 ENGINE2 [--rules R] [--games N] [--movetime MS | --nodes N | --tc B+I]
-              [--seed S] [--jobs J] [--out DIR] [--openings FILE]
+              [--seed S] [--jobs J] [--out DIR] [--openings FILE] [--random-plies N]
               [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
   ENGINE: beginner | easy | medium | hard | random | uci:COMMAND; a level may carry its own
           node budget instead of its clock, e.g. hard:90000, and @N (1 to 8) searches
@@ -139,6 +139,9 @@ mod cli {
           a forfeit, a closing comment says who forfeited and why
   --openings FILE: one FEN (or startpos) a line (blank lines and # comments skipped); game pairs
           cycle through them, each position played with colours swapped
+  --random-plies N (0 to 40, default 0): the referee opens each pair of games with N random
+          legal plies (after the --openings position), the same for both games where the
+          identities drawn do not tell them apart; the record's RandomPlies tag counts them
   --sprt ELO0 ELO1: stop once a sequential probability ratio test (logistic Elo,
           W/D/L model) accepts H0 (Elo <= ELO0) or H1 (Elo >= ELO1); --alpha and
           --beta are its error rates (default 0.05 each). The LLR and its bounds are
@@ -757,6 +760,14 @@ mod cli {
                         )
                     }
                 };
+                // A few dozen plies at most: past that a random game is lost
+                // before the engines play.
+                let random_plies = num_in(
+                    flag(&mut args, "--random-plies"),
+                    "--random-plies",
+                    0usize,
+                    0..=40,
+                )?;
                 let openings = match flag(&mut args, "--openings") {
                     None => Vec::new(),
                     Some(path) => {
@@ -795,6 +806,7 @@ mod cli {
                     max_plies: 400,
                     sprt,
                     openings,
+                    random_plies,
                 };
                 match chess {
                     Some(v) => cli::chess_match::run(&cfg, v)?,

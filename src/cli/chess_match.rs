@@ -73,17 +73,11 @@ impl Board for Variant {
                 Ok(ai::chess_answer(&req.position, m))
             }
             Player::Random { state } => {
-                let moves = game.legal_moves();
+                let moves = Self::legal_moves(game);
                 if moves.is_empty() {
                     return Err(Forfeit::rules("no move".into()));
                 }
-                let m = moves.as_slice()[random_pick(state, moves.len())];
-                // A face-down mover that may turn out a pawn names its promotion.
-                Ok(if game.board().may_promote_on_reveal(m) {
-                    Move::promoting(m.from, m.to, Kind::Queen)
-                } else {
-                    m
-                })
+                Ok(moves[random_pick(state, moves.len())])
             }
             Player::Uci(e) => {
                 let view = game.view(seat);
@@ -104,6 +98,23 @@ impl Board for Variant {
                 }
             }
         }
+    }
+
+    /// A face-down mover that may turn out a pawn names its promotion (a
+    /// queen).
+    fn legal_moves(game: &Game) -> Vec<Move> {
+        let board = game.board();
+        game.legal_moves()
+            .as_slice()
+            .iter()
+            .map(|&m| {
+                if board.may_promote_on_reveal(m) {
+                    Move::promoting(m.from, m.to, Kind::Queen)
+                } else {
+                    m
+                }
+            })
+            .collect()
     }
 
     fn play(game: &mut Game, m: Move) -> Result<(), Forfeit> {

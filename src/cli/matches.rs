@@ -32,6 +32,10 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Start positions (FEN), cycled by game pair; empty: the rule set's start.
     pub openings: Vec<String>,
+    /// Random legal plies the referee plays from the start before the
+    /// engines take over, the same for both games of a pair where the
+    /// board allows (`--random-plies`).
+    pub random_plies: usize,
 }
 
 /// A Fischer clock for each side: `base_ms` at the start, `inc_ms` added
@@ -949,6 +953,9 @@ pub(crate) trait Board: Copy + Sync {
     fn moves_text(game: &Self::Game) -> Vec<String>;
     /// The start position's FEN.
     fn start_fen(game: &Self::Game) -> String;
+    /// The legal moves of the side to move (the referee's, who knows every
+    /// identity).
+    fn legal_moves(game: &Self::Game) -> Vec<Self::Move>;
     /// The record's `Result` tag's value.
     fn result_text(outcome: Self::Outcome) -> String;
     /// The same for a draw no rule of the game called, for `why`.
@@ -1006,8 +1013,8 @@ impl Board for RuleSet {
                 builtin_move(searchers, &req)
             }
             Player::Random { state } => {
-                let moves = game.legal_moves();
-                Ok(moves.as_slice()[random_pick(state, moves.len())])
+                let moves = Self::legal_moves(game);
+                Ok(moves[random_pick(state, moves.len())])
             }
             Player::Uci(e) => {
                 let view = game.view(seat);
@@ -1035,6 +1042,10 @@ impl Board for RuleSet {
                 }
             }
         }
+    }
+
+    fn legal_moves(game: &Game) -> Vec<Move> {
+        game.legal_moves().as_slice().to_vec()
     }
 
     fn play(game: &mut Game, m: Move) -> Result<(), Forfeit> {
@@ -1073,7 +1084,8 @@ pub(crate) fn play_game<B: Board>(
     };
     // Both games of a pair (2k, 2k+1) start from the same opening, colours swapped.
     let opening = cfg.openings.get((index / 2) % cfg.openings.len().max(1));
-    let mut game = board.start(opening.map(String::as_str), seed)?;
+    let (mut game, random_plies) =
+        random_opening(cfg, board, opening.map(String::as_str), seed, index / 2)?;
     // An engine that cannot even start loses the game, like one that crashes later.
     let setup = board.setup();
     let mut players = [
@@ -1147,8 +1159,14 @@ pub(crate) fn play_game<B: Board>(
         let v = v.replace('\\', "\\\\").replace('"', "\\\"");
         crate::rules::shown(&v, usize::MAX)
     };
+    // The first moves were the referee's, not the engines'.
+    let random = if random_plies > 0 {
+        format!("[RandomPlies \"{random_plies}\"]\n")
+    } else {
+        String::new()
+    };
     let record = format!(
-        "[{first} \"{}\"]\n[{second} \"{}\"]\n[{} \"{}\"]\n{}[Result \"{}\"]\n{end}[FEN \"{}\"]\n{moves}\n",
+        "[{first} \"{}\"]\n[{second} \"{}\"]\n[{} \"{}\"]\n{}[Result \"{}\"]\n{end}[FEN \"{}\"]\n{random}{moves}\n",
         tag(specs[0]),
         tag(specs[1]),
         B::ID_TAG,
@@ -1166,6 +1184,57 @@ pub(crate) fn play_game<B: Board>(
         },
         record,
     })
+}
+
+/// The start of a game and the random plies it begins with: `opening`
+/// (`None`: the board's start) and then `cfg.random_plies` random legal
+/// plies, drawn for game pair `pair` (the
+/// same plies for both games of a pair where the identities drawn from
+/// `seed` do not tell them apart). A line of plies that ends the game
+/// before the engines play is drawn again; after 100 such lines, the last
+/// one a ply short.
+fn random_opening<B: Board>(
+    cfg: &MatchConfig,
+    board: B,
+    opening: Option<&str>,
+    seed: u64,
+    pair: usize,
+) -> Result<(B::Game, usize), String> {
+    if cfg.random_plies == 0 {
+        return Ok((board.start(opening, seed)?, 0));
+    }
+    let mut state = (cfg.seed ^ 0x9e37_79b9_7f4a_7c15)
+        .wrapping_mul(0xbf58_476d_1ce4_e5b9)
+        .wrapping_add(pair as u64 * 2 + 1)
+        | 1;
+    let play =
+        |game: &mut B::Game, m| B::play(game, m).map_err(|e| format!("a random opening ply: {e}"));
+    for tries in 1.. {
+        let mut game = board.start(opening, seed)?;
+        let mut line = Vec::with_capacity(cfg.random_plies);
+        while line.len() < cfg.random_plies && B::outcome(&game).is_none() {
+            let moves = B::legal_moves(&game);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[random_pick(&mut state, moves.len())];
+            play(&mut game, m)?;
+            line.push(m);
+        }
+        if B::outcome(&game).is_none() {
+            return Ok((game, line.len()));
+        }
+        if tries == 100 {
+            // Every line ended the game: the last one, one ply short.
+            let mut short = board.start(opening, seed)?;
+            let line = &line[..line.len().saturating_sub(1)];
+            for &m in line {
+                play(&mut short, m)?;
+            }
+            return Ok((short, line.len()));
+        }
+    }
+    unreachable!("the loop returns by its hundredth line")
 }
 
 /// Elo difference and its 95% interval from wins, draws, losses.
@@ -1386,17 +1455,24 @@ pub(crate) fn run_games(
             t.beta
         );
     }
+    let then = match cfg.random_plies {
+        0 => String::new(),
+        1 => ", then a random ply".to_string(),
+        n => format!(", then {n} random plies"),
+    };
     if !cfg.openings.is_empty() {
         say!(
-            "openings: {} position(s), each played with colours swapped",
+            "openings: {} position(s){then}, each played with colours swapped",
             cfg.openings.len()
         );
+    } else if cfg.random_plies > 0 {
+        say!("openings: the start{then}, drawn for each pair of games and played with colours swapped");
     } else if !board.hides_pieces() {
         // Nothing face down draws the games apart.
         tell!(
             "note: standard {} has no face-down pieces to vary its games; engines that search the \
              same way each time (a node budget) repeat the first pair of games: give \
-             --openings FILE for variety",
+             --openings FILE or --random-plies N for variety",
             board.id()
         );
     }
