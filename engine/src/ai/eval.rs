@@ -677,12 +677,13 @@ fn between(board: &[u8; SQUARES], a: Square, b: Square) -> Option<u32> {
     } else {
         FILES as usize
     };
-    Some(
-        (a + step..b)
-            .step_by(step)
-            .filter(|&i| board[i] != 0)
-            .count() as u32,
-    )
+    let mut n = 0;
+    let mut i = a + step;
+    while i < b {
+        n += (board[i] != 0) as u32;
+        i += step;
+    }
+    Some(n)
 }
 
 /// Report every feature of `pos` to `sink`; returns the phase.
@@ -743,7 +744,8 @@ pub fn terms(pos: &Position, sink: &mut impl Sink) -> i32 {
                 // Only points with a piece on them, and the palace's, are
                 // read back.
                 if code != 0 || palace {
-                    map.count[ci][t.index()] = map.count[ci][t.index()].saturating_add(1);
+                    // At most 16 pieces of a side: no overflow.
+                    map.count[ci][t.index()] += 1;
                     let low = &mut map.lowest[ci][t.index()];
                     *low = (*low).min(rank);
                 }
