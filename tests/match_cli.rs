@@ -913,6 +913,36 @@ fn an_interrupted_match_stops_its_engines() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Ctrl-C while an engine is still starting, before the first game (the
+/// match tries each engine first), stops it too, and leaves no directory
+/// made for `--out`.
+#[test]
+fn a_match_interrupted_before_its_first_game_stops_its_engines() {
+    let dir = scratch("interrupt-early");
+    let pidfile = dir.join("child.pid");
+    // A helper, then a long wait before it answers anything.
+    let start = format!("sleep 300 & echo $! > {}; sleep 30", pidfile.display());
+    let engine = fake_engine(&dir, "slow-start.sh", &start, "echo bestmove a0a1");
+    let out_dir = dir.join("new").join("records");
+    let referee = Command::new(ME)
+        .args(["match", &engine, "random", "--games", "1", "--out"])
+        .arg(&out_dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = common::interrupt_once_made(referee, &pidfile);
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("interrupted: 1 engine(s) stopped"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_ended(read_pid(&pidfile));
+    assert!(!dir.join("new").exists(), "nothing made for --out is left");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn a_stalled_engine_loses_on_time_and_a_move_is_exactly_its_text() {
     let dir = scratch("stalled");
@@ -1242,6 +1272,130 @@ fn random_plies_open_a_pair_alike_and_the_pairs_apart() {
         let said = text(&got.stderr);
         assert!(said.contains("--random-plies"), "{bad}: {said}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// In Jieqi the two games of a pair draw different identities, so their
+/// random plies can part: the second game plays the pair's plies for as
+/// long as its own identities let it, so where they part, the first game's
+/// ply is not legal in the second's position.
+#[test]
+fn random_plies_of_a_jieqi_pair_part_only_where_the_identities_do() {
+    let dir = scratch("random-plies-jieqi");
+    let out = dir.join("records");
+    let got = run(&[
+        "match",
+        "random",
+        "random",
+        "--games",
+        "12",
+        "--random-plies",
+        "10",
+        "--seed",
+        "33",
+        "--jobs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(got.status.code(), Some(0), "{}", all_output(&got));
+    let squares = |m: &String| m[..4].to_string();
+    let mut shared = 0;
+    for pair in 0..6 {
+        let game = |k: usize| record_moves(&out.join(format!("game-{:04}.txt", 2 * pair + k))).0;
+        let (a, b) = (game(1), game(2));
+        let k = (0..10)
+            .take_while(|&i| squares(&a[i]) == squares(&b[i]))
+            .count();
+        shared += k;
+        if k < 10 {
+            // The first game's next ply, tried in the second game's position.
+            let mut args = vec!["result".to_string(), "startpos".to_string()];
+            args.extend(b[..k].iter().cloned());
+            args.push(squares(&a[k]));
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let tried = run(&args);
+            assert_ne!(
+                tried.status.code(),
+                Some(0),
+                "pair {pair}: ply {k} of the first game is legal in the second: {}",
+                all_output(&tried)
+            );
+        }
+    }
+    assert!(shared >= 12, "the pairs share only {shared} plies in all");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An openings position that is already over would be a game no engine
+/// plays, scored: the match is refused before it starts. Where every line
+/// of the asked plies ends the game, a game says how many it got.
+#[test]
+fn openings_already_over_are_refused_and_short_plies_are_said() {
+    let dir = scratch("openings-over");
+    for (rules, fen, why) in [
+        ("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "checkmate"),
+        ("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "stalemate"),
+        ("xiangqi", "R3k4/R8/9/9/9/9/9/9/9/3K5 b - 0 1", "checkmate"),
+        (
+            "xiangqi",
+            "4k4/9/9/9/9/9/9/9/9/3K4R w - 200 1",
+            "no-progress",
+        ),
+        ("jieqi", "R3k4/R8/9/9/9/9/X8/9/9/3K5 b P1 0 1", "checkmate"),
+    ] {
+        let file = dir.join("over.txt");
+        std::fs::write(&file, format!("startpos\n{fen}\n")).unwrap();
+        let records = dir.join("records");
+        let got = run(&[
+            "match",
+            "random",
+            "random",
+            "--rules",
+            rules,
+            "--openings",
+            file.to_str().unwrap(),
+            "--random-plies",
+            "3",
+            "--out",
+            records.to_str().unwrap(),
+        ]);
+        let said = all_output(&got);
+        assert_eq!(got.status.code(), Some(2), "{fen}: {said}");
+        assert!(
+            said.contains("position 2") && said.contains("already over") && said.contains(why),
+            "{fen}: {said}"
+        );
+        assert!(said.contains("no game played"), "{fen}: {said}");
+        assert!(
+            !records.exists(),
+            "{fen}: nothing is made for a refused match"
+        );
+    }
+    // Two plies from a fifty-move count of 98: every second ply ends it.
+    let file = dir.join("fifty.txt");
+    std::fs::write(&file, "4k3/8/8/8/8/8/8/4K2R w - - 98 80\n").unwrap();
+    let got = run(&[
+        "match",
+        "random",
+        "random",
+        "--rules",
+        "chess",
+        "--games",
+        "2",
+        "--openings",
+        file.to_str().unwrap(),
+        "--random-plies",
+        "2",
+    ]);
+    let said = all_output(&got);
+    assert_eq!(got.status.code(), Some(0), "{said}");
+    assert_eq!(
+        said.matches("1 of 2 random plies: every longer line ended the game")
+            .count(),
+        2,
+        "{said}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -140,8 +140,9 @@ mod cli {
   --openings FILE: one FEN (or startpos) a line (blank lines and # comments skipped); game pairs
           cycle through them, each position played with colours swapped
   --random-plies N (0 to 40, default 0): the referee opens each pair of games with N random
-          legal plies (after the --openings position), the same for both games where the
-          identities drawn do not tell them apart; the record's RandomPlies tag counts them
+          legal plies (after the --openings position), drawn in the pair's first game; the
+          second plays them as long as its own identities let it; the record's RandomPlies
+          tag counts them
   --sprt ELO0 ELO1: stop once a sequential probability ratio test (logistic Elo,
           W/D/L model) accepts H0 (Elo <= ELO0) or H1 (Elo >= ELO1); --alpha and
           --beta are its error rates (default 0.05 each). The LLR and its bounds are

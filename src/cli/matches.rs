@@ -657,12 +657,19 @@ impl UciEngine {
         // Its own process group, so everything it starts can be stopped with it.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        // Started and listed under the list's lock: an interrupt in
+        // between would not stop it.
+        #[cfg(unix)]
+        let mut groups = live();
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start '{}': {e}", super::shown(cmd)))?;
         #[cfg(unix)]
-        if let Ok(pid) = i32::try_from(child.id()) {
-            live().push(pid);
+        {
+            if let Ok(pid) = i32::try_from(child.id()) {
+                groups.push(pid);
+            }
+            drop(groups);
         }
         let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
             (Some(i), Some(o)) => (i, o),
@@ -738,8 +745,17 @@ fn live() -> std::sync::MutexGuard<'static, Vec<i32>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The game records this run has created and is still writing.
+/// The game records this run has created and is still writing (and the
+/// file that tries `--out`).
 static WRITING: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// The directories this run is making for `--out`, until it is ready (an
+/// interrupt removes them, each only if empty).
+static MAKING: Mutex<Vec<std::path::PathBuf>> = Mutex::new(Vec::new());
+
+fn making() -> std::sync::MutexGuard<'static, Vec<std::path::PathBuf>> {
+    MAKING.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 fn writing() -> std::sync::MutexGuard<'static, Vec<String>> {
     WRITING.lock().unwrap_or_else(|e| e.into_inner())
@@ -802,6 +818,12 @@ pub(crate) fn stop_engines_on_interrupt() {
                 let _ = std::fs::remove_file(path);
             }
             std::mem::forget(records);
+            // Nor a directory made for `--out` before the first game.
+            let dirs = making();
+            for d in dirs.iter().rev() {
+                let _ = std::fs::remove_dir(d);
+            }
+            std::mem::forget(dirs);
             format!("{n} engine(s) stopped")
         });
     }
@@ -913,7 +935,7 @@ pub(crate) trait Board: Copy + Sync {
     type Game;
     /// The AI's position, for the built-in players.
     type Position: AiGame;
-    type Move: Copy;
+    type Move: Copy + PartialEq;
     type Outcome: Copy + std::fmt::Display;
     /// The board's id, as the summary and the record name it.
     fn id(self) -> &'static str;
@@ -1071,10 +1093,7 @@ pub(crate) fn play_game<B: Board>(
     board: B,
     index: usize,
 ) -> Result<GameReport, String> {
-    let seed = cfg
-        .seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(index as u64 * 2 + 1);
+    let seed = game_seed(cfg, index);
     // Engine 1 moves first in even games.
     let first_is_0 = index % 2 == 0;
     let specs = if first_is_0 {
@@ -1084,8 +1103,14 @@ pub(crate) fn play_game<B: Board>(
     };
     // Both games of a pair (2k, 2k+1) start from the same opening, colours swapped.
     let opening = cfg.openings.get((index / 2) % cfg.openings.len().max(1));
-    let (mut game, random_plies) =
-        random_opening(cfg, board, opening.map(String::as_str), seed, index / 2)?;
+    let (mut game, random_plies) = random_opening(cfg, board, opening.map(String::as_str), index)?;
+    if random_plies < cfg.random_plies {
+        tell!(
+            "game {}: {random_plies} of {} random plies: every longer line ended the game",
+            index + 1,
+            cfg.random_plies
+        );
+    }
     // An engine that cannot even start loses the game, like one that crashes later.
     let setup = board.setup();
     let mut players = [
@@ -1186,45 +1211,71 @@ pub(crate) fn play_game<B: Board>(
     })
 }
 
-/// The start of a game and the random plies it begins with: `opening`
-/// (`None`: the board's start) and then `cfg.random_plies` random legal
-/// plies, drawn for game pair `pair` (the
-/// same plies for both games of a pair where the identities drawn from
-/// `seed` do not tell them apart). A line of plies that ends the game
-/// before the engines play is drawn again; after 100 such lines, the last
-/// one a ply short.
+/// The seed game `index` draws its identities (and its engines' noise) from.
+fn game_seed(cfg: &MatchConfig, index: usize) -> u64 {
+    cfg.seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(index as u64 * 2 + 1)
+}
+
+/// Game `index` as the engines get it, and the random plies it begins
+/// with: `opening` (`None`: the board's start) and then `cfg.random_plies`
+/// random legal plies. The plies are drawn for the pair of games, in the
+/// pair's first game (its identities); the second game plays the same
+/// plies as long as its own identities let it, then draws the rest. A line
+/// that ends the game before the engines play is drawn again; after 100
+/// such lines, the last one stops a ply short.
 fn random_opening<B: Board>(
     cfg: &MatchConfig,
     board: B,
     opening: Option<&str>,
-    seed: u64,
-    pair: usize,
+    index: usize,
 ) -> Result<(B::Game, usize), String> {
+    let seed = game_seed(cfg, index);
     if cfg.random_plies == 0 {
         return Ok((board.start(opening, seed)?, 0));
     }
+    let first_seed = game_seed(cfg, index - index % 2);
     let mut state = (cfg.seed ^ 0x9e37_79b9_7f4a_7c15)
         .wrapping_mul(0xbf58_476d_1ce4_e5b9)
-        .wrapping_add(pair as u64 * 2 + 1)
+        .wrapping_add(index as u64 / 2 * 2 + 1)
         | 1;
     let play =
         |game: &mut B::Game, m| B::play(game, m).map_err(|e| format!("a random opening ply: {e}"));
-    for tries in 1.. {
-        let mut game = board.start(opening, seed)?;
-        let mut line = Vec::with_capacity(cfg.random_plies);
-        while line.len() < cfg.random_plies && B::outcome(&game).is_none() {
-            let moves = B::legal_moves(&game);
+    // Random plies onto `line` until it has `cfg.random_plies` or the game ends.
+    let extend = |game: &mut B::Game, line: &mut Vec<B::Move>, state: &mut u64| {
+        while line.len() < cfg.random_plies && B::outcome(game).is_none() {
+            let moves = B::legal_moves(game);
             if moves.is_empty() {
                 break;
             }
-            let m = moves[random_pick(&mut state, moves.len())];
+            let m = moves[random_pick(state, moves.len())];
+            play(game, m)?;
+            line.push(m);
+        }
+        Ok::<(), String>(())
+    };
+    for tries in 1.. {
+        let mut first = board.start(opening, first_seed)?;
+        let mut pair_line = Vec::with_capacity(cfg.random_plies);
+        extend(&mut first, &mut pair_line, &mut state)?;
+        if B::outcome(&first).is_some() && tries < 100 {
+            continue;
+        }
+        let mut game = board.start(opening, seed)?;
+        let mut line = Vec::with_capacity(cfg.random_plies);
+        for &m in &pair_line {
+            if B::outcome(&game).is_some() || !B::legal_moves(&game).contains(&m) {
+                break;
+            }
             play(&mut game, m)?;
             line.push(m);
         }
+        extend(&mut game, &mut line, &mut state)?;
         if B::outcome(&game).is_none() {
             return Ok((game, line.len()));
         }
-        if tries == 100 {
+        if tries >= 100 {
             // Every line ended the game: the last one, one ply short.
             let mut short = board.start(opening, seed)?;
             let line = &line[..line.len().saturating_sub(1)];
@@ -1292,29 +1343,34 @@ fn prepare_out_dir(dir: &str, games: usize) -> Result<(), String> {
     let shown = super::shown_path(dir);
     // Read by its parts, so a trailing `/` or `/.` follows no link.
     let path: std::path::PathBuf = std::path::Path::new(dir).components().collect();
-    let mut made = Vec::new();
-    make_dirs(&path, &mut made)
+    let ready = make_dirs(&path)
         .map_err(|e| format!("cannot create '{shown}': {e}; no game played"))
-        .and_then(|()| check_out_dir(&path, &shown, games))
-        .inspect_err(|_| {
-            for d in made.iter().rev() {
-                let _ = std::fs::remove_dir(d);
-            }
-        })
+        .and_then(|()| check_out_dir(&path, &shown, games));
+    let mut made = making();
+    if ready.is_err() {
+        for d in made.iter().rev() {
+            let _ = std::fs::remove_dir(d);
+        }
+    }
+    made.clear();
+    ready
 }
 
-/// `mkdir -p`, one level at a time, listing in `made` the directories
+/// `mkdir -p`, one level at a time, listing in [`MAKING`] the directories
 /// this call created (and only those: a level that already exists, however
-/// its name is spelt, e.g. `new/../old`, is not listed).
-fn make_dirs(path: &std::path::Path, made: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+/// its name is spelt, e.g. `new/../old`, is not listed), each as it is
+/// made, under the list's lock.
+fn make_dirs(path: &std::path::Path) -> std::io::Result<()> {
     let mut at = std::path::PathBuf::new();
     let parts = path.components().count();
     for (k, part) in path.components().enumerate() {
         at.push(part);
         if let std::path::Component::Normal(_) = part {
+            let mut made = making();
             match std::fs::create_dir(&at) {
                 Ok(()) => {
                     made.push(at.clone());
+                    drop(made);
                     if k + 1 < parts {
                         on_the_way(&at)?;
                     }
@@ -1382,16 +1438,25 @@ fn check_out_dir(path: &std::path::Path, shown: &str, games: usize) -> Result<()
     }
     // A directory that takes no file fails now, not after the match: a
     // probe file of a name nobody uses is made and removed.
+    // It is listed with the records being written while it exists, so an
+    // interrupt removes it too.
     let mut n = 0;
     let probe = loop {
         let probe = path.join(format!(".jieqi-match-{}-{n}", std::process::id()));
+        let mut list = writing();
         match super::create_new(&probe) {
-            Ok(_) => break probe,
+            Ok(_) => {
+                list.push(probe.to_string_lossy().into_owned());
+                break probe;
+            }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
             Err(e) => return Err(format!("cannot write into '{shown}': {e}; no game played")),
         }
     };
-    std::fs::remove_file(&probe).map_err(|e| {
+    let removed = std::fs::remove_file(&probe);
+    let listed = probe.to_string_lossy();
+    writing().retain(|p| *p != listed);
+    removed.map_err(|e| {
         format!(
             "cannot remove '{}', made to see that '{shown}' takes files: {e}; no game played",
             super::shown_path(&probe.to_string_lossy())
@@ -1404,11 +1469,25 @@ fn check_out_dir(path: &std::path::Path, shown: &str, games: usize) -> Result<()
 /// `0..cfg.games` with `play_game` (engine 1 has the first colour in even
 /// games), print each and the tally, stop early on an SPRT verdict, write
 /// the records to `--out`, and print the summary for `board`.
-pub(crate) fn run_games(
+pub(crate) fn run_games<B: Board>(
     cfg: &MatchConfig,
-    board: impl Board,
+    board: B,
     play_game: impl Fn(usize) -> Result<GameReport, String> + Sync,
 ) -> Result<(usize, usize, usize), String> {
+    // From the first engine started and the first directory made on.
+    stop_engines_on_interrupt();
+    // A position already over would be a game no engine plays, scored.
+    for (k, opening) in cfg.openings.iter().enumerate() {
+        let game = board.start(Some(opening), 0)?;
+        if let Some(o) = B::outcome(&game) {
+            return Err(format!(
+                "--openings position {} ('{}') is already over ({}): no game played",
+                k + 1,
+                super::shown(opening),
+                B::result_text(o)
+            ));
+        }
+    }
     // An engine that does not start before any game is a mistake in the
     // command (a misspelt name, a missing program), not a match it loses.
     for (k, spec) in cfg.engines.iter().enumerate() {
@@ -1431,7 +1510,6 @@ pub(crate) fn run_games(
         super::names_fit(dir)?;
         prepare_out_dir(dir, cfg.games)?;
     }
-    stop_engines_on_interrupt();
     say!(
         "seed {} (--seed {} reproduces this match when every engine has a node budget)",
         cfg.seed,
