@@ -1345,7 +1345,7 @@ fn openings_already_over_are_refused_and_short_plies_are_said() {
         ("jieqi", "R3k4/R8/9/9/9/9/X8/9/9/3K5 b P1 0 1", "checkmate"),
     ] {
         let file = dir.join("over.txt");
-        std::fs::write(&file, format!("startpos\n{fen}\n")).unwrap();
+        std::fs::write(&file, format!("startpos\n# finished:\n{fen}\n")).unwrap();
         let records = dir.join("records");
         let got = run(&[
             "match",
@@ -1363,7 +1363,7 @@ fn openings_already_over_are_refused_and_short_plies_are_said() {
         let said = all_output(&got);
         assert_eq!(got.status.code(), Some(2), "{fen}: {said}");
         assert!(
-            said.contains("position 2") && said.contains("already over") && said.contains(why),
+            said.contains("openings line 3") && said.contains("already over") && said.contains(why),
             "{fen}: {said}"
         );
         assert!(said.contains("no game played"), "{fen}: {said}");
@@ -1396,6 +1396,51 @@ fn openings_already_over_are_refused_and_short_plies_are_said() {
         2,
         "{said}"
     );
+    // None fits: the records still say how many (none).
+    std::fs::write(&file, "4k3/8/8/8/8/8/8/4K2R w - - 99 80\n").unwrap();
+    let records = dir.join("none");
+    let got = run(&[
+        "match",
+        "random",
+        "random",
+        "--rules",
+        "chess",
+        "--games",
+        "2",
+        "--openings",
+        file.to_str().unwrap(),
+        "--random-plies",
+        "2",
+        "--out",
+        records.to_str().unwrap(),
+    ]);
+    assert_eq!(got.status.code(), Some(0), "{}", all_output(&got));
+    for n in 1..=2 {
+        let (_, tag) = record_moves(&records.join(format!("game-{n:04}.txt")));
+        assert_eq!(tag.as_deref(), Some("0"));
+    }
+    // Whether a line goes on can hang on the identity it reveals (a
+    // face-down piece that is a pawn resets the count, a knight does not):
+    // a line drawn again draws its identities again, so it finds one.
+    std::fs::write(&file, "4k3/8/8/8/8/8/8/1X2K1X1 w - - 99 80 P1N1\n").unwrap();
+    let got = run(&[
+        "match",
+        "random",
+        "random",
+        "--rules",
+        "hidden-chess",
+        "--games",
+        "12",
+        "--seed",
+        "1",
+        "--openings",
+        file.to_str().unwrap(),
+        "--random-plies",
+        "1",
+    ]);
+    let said = all_output(&got);
+    assert_eq!(got.status.code(), Some(0), "{said}");
+    assert!(!said.contains("of 1 random plies"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

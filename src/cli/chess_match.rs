@@ -157,9 +157,13 @@ fn play(game: &mut Game, m: Move) -> Result<(), String> {
 pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<String>, OpeningsError> {
     parse_openings_with(text, |line| match line {
         "startpos" => Ok(fen::write(&variant.start())),
-        _ => fen::parse(line, variant)
-            .map(|pos| fen::write(&pos))
-            .map_err(|e| super::bad_fen(line, e)),
+        _ => {
+            let fen = fen::parse(line, variant)
+                .map(|pos| fen::write(&pos))
+                .map_err(|e| super::bad_fen(line, e))?;
+            super::matches::not_over(variant, &fen)?;
+            Ok(fen)
+        }
     })
 }
 

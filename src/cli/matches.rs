@@ -276,8 +276,22 @@ impl std::error::Error for OpeningsError {}
 /// starting with `#` are skipped. Each is checked under `rules`.
 pub fn parse_openings(text: &str, rules: RuleSet) -> Result<Vec<String>, OpeningsError> {
     parse_openings_with(text, |line| {
-        super::position_of(line, rules).map(|pos| fen::write(&pos))
+        let fen = super::position_of(line, rules).map(|pos| fen::write(&pos))?;
+        not_over(rules, &fen)?;
+        Ok(fen)
     })
+}
+
+/// Refuse an opening `fen` that is already over (checkmate, stalemate, the
+/// no-progress limit): it would be a game no engine plays, scored.
+pub(crate) fn not_over<B: Board>(board: B, fen: &str) -> Result<(), String> {
+    match B::outcome(&board.start(Some(fen), 0)?) {
+        Some(o) => Err(format!(
+            "the game is already over there ({}); no game played",
+            B::result_text(o)
+        )),
+        None => Ok(()),
+    }
 }
 
 /// [`parse_openings`] for any game: `read` turns a line into the FEN kept
@@ -1185,7 +1199,7 @@ pub(crate) fn play_game<B: Board>(
         crate::rules::shown(&v, usize::MAX)
     };
     // The first moves were the referee's, not the engines'.
-    let random = if random_plies > 0 {
+    let random = if cfg.random_plies > 0 {
         format!("[RandomPlies \"{random_plies}\"]\n")
     } else {
         String::new()
@@ -1223,8 +1237,9 @@ fn game_seed(cfg: &MatchConfig, index: usize) -> u64 {
 /// random legal plies. The plies are drawn for the pair of games, in the
 /// pair's first game (its identities); the second game plays the same
 /// plies as long as its own identities let it, then draws the rest. A line
-/// that ends the game before the engines play is drawn again; after 100
-/// such lines, the last one stops a ply short.
+/// that ends the game before the engines play is drawn again, with the
+/// identities it reveals; after 100 such lines, the last one stops a ply
+/// short.
 fn random_opening<B: Board>(
     cfg: &MatchConfig,
     board: B,
@@ -1255,14 +1270,21 @@ fn random_opening<B: Board>(
         }
         Ok::<(), String>(())
     };
+    // A line that ends the game may end it by the identities drawn (a piece
+    // revealed as what cannot go on): a line drawn again draws them again,
+    // from seeds of its own (the first line keeps the game's).
+    let again = |seed: u64, tries: u64| match tries {
+        1 => seed,
+        _ => seed ^ tries.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    };
     for tries in 1.. {
-        let mut first = board.start(opening, first_seed)?;
+        let mut first = board.start(opening, again(first_seed, tries))?;
         let mut pair_line = Vec::with_capacity(cfg.random_plies);
         extend(&mut first, &mut pair_line, &mut state)?;
         if B::outcome(&first).is_some() && tries < 100 {
             continue;
         }
-        let mut game = board.start(opening, seed)?;
+        let mut game = board.start(opening, again(seed, tries))?;
         let mut line = Vec::with_capacity(cfg.random_plies);
         for &m in &pair_line {
             if B::outcome(&game).is_some() || !B::legal_moves(&game).contains(&m) {
@@ -1277,7 +1299,7 @@ fn random_opening<B: Board>(
         }
         if tries >= 100 {
             // Every line ended the game: the last one, one ply short.
-            let mut short = board.start(opening, seed)?;
+            let mut short = board.start(opening, again(seed, tries))?;
             let line = &line[..line.len().saturating_sub(1)];
             for &m in line {
                 play(&mut short, m)?;
@@ -1469,25 +1491,13 @@ fn check_out_dir(path: &std::path::Path, shown: &str, games: usize) -> Result<()
 /// `0..cfg.games` with `play_game` (engine 1 has the first colour in even
 /// games), print each and the tally, stop early on an SPRT verdict, write
 /// the records to `--out`, and print the summary for `board`.
-pub(crate) fn run_games<B: Board>(
+pub(crate) fn run_games(
     cfg: &MatchConfig,
-    board: B,
+    board: impl Board,
     play_game: impl Fn(usize) -> Result<GameReport, String> + Sync,
 ) -> Result<(usize, usize, usize), String> {
     // From the first engine started and the first directory made on.
     stop_engines_on_interrupt();
-    // A position already over would be a game no engine plays, scored.
-    for (k, opening) in cfg.openings.iter().enumerate() {
-        let game = board.start(Some(opening), 0)?;
-        if let Some(o) = B::outcome(&game) {
-            return Err(format!(
-                "--openings position {} ('{}') is already over ({}): no game played",
-                k + 1,
-                super::shown(opening),
-                B::result_text(o)
-            ));
-        }
-    }
     // An engine that does not start before any game is a mistake in the
     // command (a misspelt name, a missing program), not a match it loses.
     for (k, spec) in cfg.engines.iter().enumerate() {
