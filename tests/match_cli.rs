@@ -882,34 +882,42 @@ fn a_repeated_or_unknown_option_is_refused_by_name() {
     );
 }
 
-#[test]
-fn an_interrupted_match_stops_its_engines() {
-    let dir = scratch("interrupt");
-    // An engine that starts a helper and thinks for ever.
-    let (engine, pidfile) = engine_with_helper(&dir, "forever.sh", "sleep 300");
+/// Run `jieqi ARGS`, press Ctrl-C once `pidfile` (written by its one UCI
+/// engine's helper) exists, and check that the match stopped that engine,
+/// the helper with it, and said so.
+fn interrupt_match(args: &[&str], pidfile: &Path) {
     let referee = Command::new(ME)
-        .args([
-            "match",
-            &engine,
-            "easy:200",
-            "--games",
-            "1",
-            "--movetime",
-            "60000",
-        ])
+        .args(args)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Once the engine is thinking, press Ctrl-C.
-    let out = common::interrupt_once_made(referee, &pidfile);
+    let out = common::interrupt_once_made(referee, pidfile);
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).contains("interrupted: 1 engine(s) stopped"),
         "{}",
         text(&out.stderr)
     );
-    assert_ended(read_pid(&pidfile));
+    assert_ended(read_pid(pidfile));
+}
+
+#[test]
+fn an_interrupted_match_stops_its_engines() {
+    let dir = scratch("interrupt");
+    // An engine that starts a helper and thinks for ever; Ctrl-C once it
+    // is thinking.
+    let (engine, pidfile) = engine_with_helper(&dir, "forever.sh", "sleep 300");
+    let args = [
+        "match",
+        &engine,
+        "easy:200",
+        "--games",
+        "1",
+        "--movetime",
+        "60000",
+    ];
+    interrupt_match(&args, &pidfile);
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -924,21 +932,9 @@ fn a_match_interrupted_before_its_first_game_stops_its_engines() {
     let start = format!("sleep 300 & echo $! > {}; sleep 30", pidfile.display());
     let engine = fake_engine(&dir, "slow-start.sh", &start, "echo bestmove a0a1");
     let out_dir = dir.join("new").join("records");
-    let referee = Command::new(ME)
-        .args(["match", &engine, "random", "--games", "1", "--out"])
-        .arg(&out_dir)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let out = common::interrupt_once_made(referee, &pidfile);
-    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("interrupted: 1 engine(s) stopped"),
-        "{}",
-        text(&out.stderr)
-    );
-    assert_ended(read_pid(&pidfile));
+    let out_dir = out_dir.to_str().unwrap();
+    let args = ["match", &engine, "random", "--games", "1", "--out", out_dir];
+    interrupt_match(&args, &pidfile);
     assert!(!dir.join("new").exists(), "nothing made for --out is left");
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -1327,12 +1323,32 @@ fn random_plies_of_a_jieqi_pair_part_only_where_the_identities_do() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `match random random --rules R --openings FILE --random-plies N`, and
+/// `more`.
+fn from_openings(rules: &str, file: &Path, plies: &str, more: &[&str]) -> Output {
+    let file = file.to_str().unwrap();
+    let mut args = vec![
+        "match",
+        "random",
+        "random",
+        "--rules",
+        rules,
+        "--openings",
+        file,
+        "--random-plies",
+        plies,
+    ];
+    args.extend_from_slice(more);
+    run(&args)
+}
+
 /// An openings position that is already over would be a game no engine
 /// plays, scored: the match is refused before it starts. Where every line
 /// of the asked plies ends the game, a game says how many it got.
 #[test]
 fn openings_already_over_are_refused_and_short_plies_are_said() {
     let dir = scratch("openings-over");
+    let file = dir.join("openings.txt");
     for (rules, fen, why) in [
         ("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "checkmate"),
         ("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "stalemate"),
@@ -1344,22 +1360,9 @@ fn openings_already_over_are_refused_and_short_plies_are_said() {
         ),
         ("jieqi", "R3k4/R8/9/9/9/9/X8/9/9/3K5 b P1 0 1", "checkmate"),
     ] {
-        let file = dir.join("over.txt");
         std::fs::write(&file, format!("startpos\n# finished:\n{fen}\n")).unwrap();
         let records = dir.join("records");
-        let got = run(&[
-            "match",
-            "random",
-            "random",
-            "--rules",
-            rules,
-            "--openings",
-            file.to_str().unwrap(),
-            "--random-plies",
-            "3",
-            "--out",
-            records.to_str().unwrap(),
-        ]);
+        let got = from_openings(rules, &file, "3", &["--out", records.to_str().unwrap()]);
         let said = all_output(&got);
         assert_eq!(got.status.code(), Some(2), "{fen}: {said}");
         assert!(
@@ -1373,21 +1376,8 @@ fn openings_already_over_are_refused_and_short_plies_are_said() {
         );
     }
     // Two plies from a fifty-move count of 98: every second ply ends it.
-    let file = dir.join("fifty.txt");
     std::fs::write(&file, "4k3/8/8/8/8/8/8/4K2R w - - 98 80\n").unwrap();
-    let got = run(&[
-        "match",
-        "random",
-        "random",
-        "--rules",
-        "chess",
-        "--games",
-        "2",
-        "--openings",
-        file.to_str().unwrap(),
-        "--random-plies",
-        "2",
-    ]);
+    let got = from_openings("chess", &file, "2", &["--games", "2"]);
     let said = all_output(&got);
     assert_eq!(got.status.code(), Some(0), "{said}");
     assert_eq!(
@@ -1399,21 +1389,8 @@ fn openings_already_over_are_refused_and_short_plies_are_said() {
     // None fits: the records still say how many (none).
     std::fs::write(&file, "4k3/8/8/8/8/8/8/4K2R w - - 99 80\n").unwrap();
     let records = dir.join("none");
-    let got = run(&[
-        "match",
-        "random",
-        "random",
-        "--rules",
-        "chess",
-        "--games",
-        "2",
-        "--openings",
-        file.to_str().unwrap(),
-        "--random-plies",
-        "2",
-        "--out",
-        records.to_str().unwrap(),
-    ]);
+    let more = ["--games", "2", "--out", records.to_str().unwrap()];
+    let got = from_openings("chess", &file, "2", &more);
     assert_eq!(got.status.code(), Some(0), "{}", all_output(&got));
     for n in 1..=2 {
         let (_, tag) = record_moves(&records.join(format!("game-{n:04}.txt")));
@@ -1423,21 +1400,12 @@ fn openings_already_over_are_refused_and_short_plies_are_said() {
     // face-down piece that is a pawn resets the count, a knight does not):
     // a line drawn again draws its identities again, so it finds one.
     std::fs::write(&file, "4k3/8/8/8/8/8/8/1X2K1X1 w - - 99 80 P1N1\n").unwrap();
-    let got = run(&[
-        "match",
-        "random",
-        "random",
-        "--rules",
+    let got = from_openings(
         "hidden-chess",
-        "--games",
-        "12",
-        "--seed",
+        &file,
         "1",
-        "--openings",
-        file.to_str().unwrap(),
-        "--random-plies",
-        "1",
-    ]);
+        &["--games", "12", "--seed", "1"],
+    );
     let said = all_output(&got);
     assert_eq!(got.status.code(), Some(0), "{said}");
     assert!(!said.contains("of 1 random plies"), "{said}");
