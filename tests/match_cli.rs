@@ -1343,8 +1343,9 @@ fn from_openings(rules: &str, file: &Path, plies: &str, more: &[&str]) -> Output
 }
 
 /// An openings position that is already over would be a game no engine
-/// plays, scored: the match is refused before it starts. Where every line
-/// of the asked plies ends the game, a game says how many it got.
+/// plays, scored: the match is refused before it starts. Random plies
+/// never end the game: where no line of the asked plies goes on, a game
+/// gets the longest there is and says how many.
 #[test]
 fn openings_already_over_are_refused_and_short_plies_are_said() {
     let dir = scratch("openings-over");
@@ -1380,12 +1381,20 @@ fn openings_already_over_are_refused_and_short_plies_are_said() {
     let got = from_openings("chess", &file, "2", &["--games", "2"]);
     let said = all_output(&got);
     assert_eq!(got.status.code(), Some(0), "{said}");
-    assert_eq!(
-        said.matches("1 of 2 random plies: every longer line ended the game")
-            .count(),
-        2,
-        "{said}"
-    );
+    let short = "1 of 2 random plies: no longer line that goes on was found";
+    assert_eq!(said.matches(short).count(), 2, "{said}");
+    // Three plies from a no-progress count of 117 (the third reaches 120),
+    // with a mate in one among the first plies: every game gets two.
+    std::fs::write(&file, "3k5/9/9/9/9/9/9/9/9/R3K4 w - 117 80\n").unwrap();
+    let more = ["--games", "10", "--seed", "2"];
+    let said = all_output(&from_openings("xiangqi", &file, "3", &more));
+    let short = "2 of 3 random plies: no longer line that goes on was found";
+    assert_eq!(said.matches(short).count(), 10, "{said}");
+    // Bare generals: forty plies that never repeat a position three times.
+    std::fs::write(&file, "3k5/9/9/9/9/9/9/9/9/5K3 w - 0 1\n").unwrap();
+    let more = ["--games", "4", "--seed", "1"];
+    let said = all_output(&from_openings("xiangqi", &file, "40", &more));
+    assert!(!said.contains("of 40 random plies"), "{said}");
     // None fits: the records still say how many (none).
     std::fs::write(&file, "4k3/8/8/8/8/8/8/4K2R w - - 99 80\n").unwrap();
     let records = dir.join("none");

@@ -1120,7 +1120,7 @@ pub(crate) fn play_game<B: Board>(
     let (mut game, random_plies) = random_opening(cfg, board, opening.map(String::as_str), index)?;
     if random_plies < cfg.random_plies {
         tell!(
-            "game {}: {random_plies} of {} random plies: every longer line ended the game",
+            "game {}: {random_plies} of {} random plies: no longer line that goes on was found",
             index + 1,
             cfg.random_plies
         );
@@ -1234,12 +1234,13 @@ fn game_seed(cfg: &MatchConfig, index: usize) -> u64 {
 
 /// Game `index` as the engines get it, and the random plies it begins
 /// with: `opening` (`None`: the board's start) and then `cfg.random_plies`
-/// random legal plies. The plies are drawn for the pair of games, in the
-/// pair's first game (its identities); the second game plays the same
-/// plies as long as its own identities let it, then draws the rest. A line
-/// that ends the game before the engines play is drawn again, with the
-/// identities it reveals; after 100 such lines, the last one stops a ply
-/// short.
+/// random legal plies, none of them ending the game. The plies are drawn
+/// for the pair of games, in the pair's first game; the second game plays
+/// the same plies for as long as its own identities let it, then draws the
+/// rest. Where no such line is found (a ply that would end the game is
+/// taken back and another tried, and where every line ends it whatever is
+/// revealed, the identities are drawn again, a few times), the longest
+/// line found is played.
 fn random_opening<B: Board>(
     cfg: &MatchConfig,
     board: B,
@@ -1250,64 +1251,140 @@ fn random_opening<B: Board>(
     if cfg.random_plies == 0 {
         return Ok((board.start(opening, seed)?, 0));
     }
-    let first_seed = game_seed(cfg, index - index % 2);
     let mut state = (cfg.seed ^ 0x9e37_79b9_7f4a_7c15)
         .wrapping_mul(0xbf58_476d_1ce4_e5b9)
         .wrapping_add(index as u64 / 2 * 2 + 1)
         | 1;
-    let play =
-        |game: &mut B::Game, m| B::play(game, m).map_err(|e| format!("a random opening ply: {e}"));
-    // Random plies onto `line` until it has `cfg.random_plies` or the game ends.
-    let extend = |game: &mut B::Game, line: &mut Vec<B::Move>, state: &mut u64| {
-        while line.len() < cfg.random_plies && B::outcome(game).is_none() {
-            let moves = B::legal_moves(game);
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[random_pick(state, moves.len())];
-            play(game, m)?;
-            line.push(m);
-        }
-        Ok::<(), String>(())
+    let lines = Lines {
+        board,
+        opening,
+        plies: cfg.random_plies,
     };
-    // A line that ends the game may end it by the identities drawn (a piece
-    // revealed as what cannot go on): a line drawn again draws them again,
-    // from seeds of its own (the first line keeps the game's).
-    let again = |seed: u64, tries: u64| match tries {
-        1 => seed,
-        _ => seed ^ tries.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-    };
-    for tries in 1.. {
-        let mut first = board.start(opening, again(first_seed, tries))?;
-        let mut pair_line = Vec::with_capacity(cfg.random_plies);
-        extend(&mut first, &mut pair_line, &mut state)?;
-        if B::outcome(&first).is_some() && tries < 100 {
-            continue;
-        }
-        let mut game = board.start(opening, again(seed, tries))?;
-        let mut line = Vec::with_capacity(cfg.random_plies);
-        for &m in &pair_line {
-            if B::outcome(&game).is_some() || !B::legal_moves(&game).contains(&m) {
-                break;
-            }
-            play(&mut game, m)?;
-            line.push(m);
-        }
-        extend(&mut game, &mut line, &mut state)?;
-        if B::outcome(&game).is_none() {
-            return Ok((game, line.len()));
-        }
-        if tries >= 100 {
-            // Every line ended the game: the last one, one ply short.
-            let mut short = board.start(opening, again(seed, tries))?;
-            let line = &line[..line.len().saturating_sub(1)];
-            for &m in line {
-                play(&mut short, m)?;
-            }
-            return Ok((short, line.len()));
-        }
+    // The pair's line, in its first game.
+    let (first, pair_line) = lines.longest(game_seed(cfg, index - index % 2), &[], &mut state)?;
+    if index % 2 == 0 {
+        return Ok((first, pair_line.len()));
     }
-    unreachable!("the loop returns by its hundredth line")
+    let (game, line) = lines.longest(seed, &pair_line, &mut state)?;
+    Ok((game, line.len()))
+}
+
+/// The random plies of [`random_opening`] on one board from one opening.
+struct Lines<'a, B> {
+    board: B,
+    opening: Option<&'a str>,
+    plies: usize,
+}
+
+impl<B: Board> Lines<'_, B> {
+    /// The game after `line` from the opening, its identities drawn from
+    /// `seed`; `Err` if a ply is not legal there.
+    fn replay(&self, seed: u64, line: &[B::Move]) -> Result<B::Game, String> {
+        let mut game = self.board.start(self.opening, seed)?;
+        for &m in line {
+            B::play(&mut game, m).map_err(|e| format!("a random opening ply: {e}"))?;
+        }
+        Ok(game)
+    }
+
+    /// The longest line found of up to `self.plies` plies that does not end
+    /// the game, after as much of `follow` as the game allows, with the game
+    /// after it. The identities are drawn from `seed`, and again from seeds
+    /// of its own (up to 20 times) while no line is long enough.
+    fn longest(
+        &self,
+        seed: u64,
+        follow: &[B::Move],
+        state: &mut u64,
+    ) -> Result<(B::Game, Vec<B::Move>), String> {
+        let mut best: Option<(u64, Vec<B::Move>)> = None;
+        for tries in 0..20u64 {
+            let seed = match tries {
+                0 => seed,
+                _ => seed ^ tries.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            };
+            let mut game = self.board.start(self.opening, seed)?;
+            let mut line = Vec::with_capacity(self.plies);
+            for &m in follow {
+                if B::outcome(&game).is_some() || !B::legal_moves(&game).contains(&m) {
+                    break;
+                }
+                B::play(&mut game, m).map_err(|e| format!("a random opening ply: {e}"))?;
+                if B::outcome(&game).is_some() {
+                    game = self.replay(seed, &line)?;
+                    break;
+                }
+                line.push(m);
+            }
+            let line = self.deepen(seed, game, line, state)?;
+            let full = line.len() == self.plies;
+            if best.as_ref().is_none_or(|(_, b)| line.len() > b.len()) {
+                best = Some((seed, line));
+            }
+            if full {
+                break;
+            }
+        }
+        let (seed, line) = best.expect("at least one try");
+        Ok((self.replay(seed, &line)?, line))
+    }
+
+    /// Random plies onto `line` (already played in `game`) up to
+    /// `self.plies`, depth first: a ply that ends the game is taken back and
+    /// another tried, and where every ply does, the one before. Returns the
+    /// longest line found within 2 000 plies tried (never shorter than
+    /// `line`).
+    fn deepen(
+        &self,
+        seed: u64,
+        mut game: B::Game,
+        mut line: Vec<B::Move>,
+        state: &mut u64,
+    ) -> Result<Vec<B::Move>, String> {
+        let start = line.len();
+        let mut best = line.clone();
+        let shuffled = |game: &B::Game, state: &mut u64| {
+            let mut moves = B::legal_moves(game);
+            for i in (1..moves.len()).rev() {
+                moves.swap(i, random_pick(state, i + 1));
+            }
+            moves
+        };
+        let mut untried = vec![shuffled(&game, state)];
+        let mut budget = 2_000;
+        while line.len() < self.plies && budget > 0 {
+            let Some(candidates) = untried.last_mut() else {
+                break;
+            };
+            match candidates.pop() {
+                Some(m) => {
+                    budget -= 1;
+                    B::play(&mut game, m).map_err(|e| format!("a random opening ply: {e}"))?;
+                    if B::outcome(&game).is_some() {
+                        game = self.replay(seed, &line)?;
+                        continue;
+                    }
+                    line.push(m);
+                    if line.len() > best.len() {
+                        best = line.clone();
+                    }
+                    if line.len() < self.plies {
+                        untried.push(shuffled(&game, state));
+                    }
+                }
+                None => {
+                    // Every ply from here ends the game: back up one.
+                    untried.pop();
+                    if line.len() == start {
+                        break;
+                    }
+                    line.pop();
+                    game = self.replay(seed, &line)?;
+                }
+            }
+        }
+        Ok(best)
+    }
 }
 
 /// Elo difference and its 95% interval from wins, draws, losses.
