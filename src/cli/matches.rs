@@ -33,8 +33,7 @@ pub struct MatchConfig {
     /// Start positions (FEN), cycled by game pair; empty: the rule set's start.
     pub openings: Vec<String>,
     /// Random legal plies the referee plays from the start before the
-    /// engines take over, the same for both games of a pair where the
-    /// board allows (`--random-plies`).
+    /// engines take over (`--random-plies`; see [`random_opening`]).
     pub random_plies: usize,
 }
 
