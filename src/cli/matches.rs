@@ -1288,8 +1288,9 @@ impl<B: Board> Lines<'_, B> {
 
     /// The longest line found of up to `self.plies` plies that does not end
     /// the game, after as much of `follow` as the game allows, with the game
-    /// after it. The identities are drawn from `seed`, and again from seeds
-    /// of its own (up to 20 times) while no line is long enough.
+    /// after it. The identities are drawn from `seed`, and where there are
+    /// pieces face down, again from seeds of its own (up to 20 times) while
+    /// no line is long enough.
     fn longest(
         &self,
         seed: u64,
@@ -1297,7 +1298,15 @@ impl<B: Board> Lines<'_, B> {
         state: &mut u64,
     ) -> Result<(B::Game, Vec<B::Move>), String> {
         let mut best: Option<(u64, Vec<B::Move>)> = None;
-        for tries in 0..20u64 {
+        // Face-down pieces are `X` and `x` in the board part of both games'
+        // FEN; without any, drawing again changes nothing.
+        let start = B::start_fen(&self.board.start(self.opening, seed)?);
+        let hidden = start
+            .split(' ')
+            .next()
+            .is_some_and(|b| b.contains(['x', 'X']));
+        let draws: u64 = if hidden { 20 } else { 1 };
+        for tries in 0..draws {
             let seed = match tries {
                 0 => seed,
                 _ => seed ^ tries.wrapping_mul(0x9e37_79b9_7f4a_7c15),
