@@ -5,8 +5,8 @@
 
 use super::chess::verdict;
 use super::matches::{
-    builtin_move, builtin_strength, game_accessors, parse_openings_with, play_game, random_pick,
-    run_games, uci_bestmove, Board, Forfeit, GameClocks, MatchConfig, OpeningsError, Player,
+    builtin_move, builtin_strength, game_accessors, parse_openings_with, play_game, run_games,
+    uci_bestmove, Board, Forfeit, GameClocks, MatchConfig, OpeningsError, Player,
 };
 use crate::ai::{self, Request};
 use crate::rules::chess::movetext::ParseMoveError;
@@ -72,13 +72,7 @@ impl Board for Variant {
                 let m = builtin_move(searchers, &req)?;
                 Ok(ai::chess_answer(&req.position, m))
             }
-            Player::Random { state } => {
-                let moves = Self::legal_moves(game);
-                if moves.is_empty() {
-                    return Err(Forfeit::rules("no move".into()));
-                }
-                Ok(moves[random_pick(state, moves.len())])
-            }
+            Player::Random { state } => Self::random_move(game, state),
             Player::Uci(e) => {
                 let view = game.view(seat);
                 let (line, text) = uci_bestmove(

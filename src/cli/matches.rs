@@ -936,6 +936,12 @@ macro_rules! game_accessors {
         fn start_fen(game: &Game) -> String {
             fen::write(game.start_position())
         }
+
+        fn face_down(game: &Game) -> bool {
+            Color::ALL
+                .into_iter()
+                .any(|c| game.board().hidden_count(c) > 0)
+        }
     };
 }
 pub(crate) use game_accessors;
@@ -991,6 +997,16 @@ pub(crate) trait Board: Copy + Sync {
     /// The legal moves of the side to move (the referee's, who knows every
     /// identity).
     fn legal_moves(game: &Self::Game) -> Vec<Self::Move>;
+    /// Is any piece face down?
+    fn face_down(game: &Self::Game) -> bool;
+    /// The `random` engine's move: any legal move.
+    fn random_move(game: &Self::Game, state: &mut u64) -> Result<Self::Move, Forfeit> {
+        let moves = Self::legal_moves(game);
+        if moves.is_empty() {
+            return Err(Forfeit::rules("no move".into()));
+        }
+        Ok(moves[random_pick(state, moves.len())])
+    }
     /// The record's `Result` tag's value.
     fn result_text(outcome: Self::Outcome) -> String;
     /// The same for a draw no rule of the game called, for `why`.
@@ -1047,10 +1063,7 @@ impl Board for RuleSet {
                     .clock(clocks.map(|k| k.of(game.turn())));
                 builtin_move(searchers, &req)
             }
-            Player::Random { state } => {
-                let moves = Self::legal_moves(game);
-                Ok(moves[random_pick(state, moves.len())])
-            }
+            Player::Random { state } => Self::random_move(game, state),
             Player::Uci(e) => {
                 let view = game.view(seat);
                 let (line, text) = uci_bestmove(
@@ -1298,14 +1311,11 @@ impl<B: Board> Lines<'_, B> {
         state: &mut u64,
     ) -> Result<(B::Game, Vec<B::Move>), String> {
         let mut best: Option<(u64, Vec<B::Move>)> = None;
-        // Face-down pieces are `X` and `x` in the board part of both games'
-        // FEN; without any, drawing again changes nothing.
-        let start = B::start_fen(&self.board.start(self.opening, seed)?);
-        let hidden = start
-            .split(' ')
-            .next()
-            .is_some_and(|b| b.contains(['x', 'X']));
-        let draws: u64 = if hidden { 20 } else { 1 };
+        // Without pieces face down, drawing again changes nothing.
+        let draws: u64 = match B::face_down(&self.board.start(self.opening, seed)?) {
+            true => 20,
+            false => 1,
+        };
         for tries in 0..draws {
             let seed = match tries {
                 0 => seed,
@@ -1313,8 +1323,9 @@ impl<B: Board> Lines<'_, B> {
             };
             let mut game = self.board.start(self.opening, seed)?;
             let mut line = Vec::with_capacity(self.plies);
+            // The opening is never over (`not_over`), nor is any line kept.
             for &m in follow {
-                if B::outcome(&game).is_some() || !B::legal_moves(&game).contains(&m) {
+                if !B::legal_moves(&game).contains(&m) {
                     break;
                 }
                 B::play(&mut game, m).map_err(|e| format!("a random opening ply: {e}"))?;
@@ -1550,10 +1561,11 @@ fn check_out_dir(path: &std::path::Path, shown: &str, games: usize) -> Result<()
     let mut n = 0;
     let probe = loop {
         let probe = path.join(format!(".jieqi-match-{}-{n}", std::process::id()));
+        let probe = probe.to_string_lossy().into_owned();
         let mut list = writing();
         match super::create_new(&probe) {
             Ok(_) => {
-                list.push(probe.to_string_lossy().into_owned());
+                list.push(probe.clone());
                 break probe;
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
@@ -1561,12 +1573,11 @@ fn check_out_dir(path: &std::path::Path, shown: &str, games: usize) -> Result<()
         }
     };
     let removed = std::fs::remove_file(&probe);
-    let listed = probe.to_string_lossy();
-    writing().retain(|p| *p != listed);
+    writing().retain(|p| *p != probe);
     removed.map_err(|e| {
         format!(
             "cannot remove '{}', made to see that '{shown}' takes files: {e}; no game played",
-            super::shown_path(&probe.to_string_lossy())
+            super::shown_path(&probe)
         )
     })?;
     Ok(())
