@@ -1059,7 +1059,7 @@ fn refused(args: &[&str], want: &str) -> Output {
 
 #[test]
 fn a_game_past_the_ply_limit_is_called_a_draw_and_its_record_says_so() {
-    // Random movers wander: with this seed, games 3, 4 and 6 reach the
+    // Random movers wander: with this seed, games 1, 2, 4 and 5 reach the
     // match's limit of 400 plies without a result.
     let dir = scratch("ply-limit");
     let out = run(&[
@@ -1075,7 +1075,7 @@ fn a_game_past_the_ply_limit_is_called_a_draw_and_its_record_says_so() {
     ]);
     assert!(out.status.success());
     let said = all_output(&out);
-    for game in [3, 4, 6] {
+    for game in [1, 2, 4, 5] {
         assert!(
             said.contains(&format!("game {game}: 400 plies, called a draw")),
             "{said}"
@@ -1276,7 +1276,7 @@ fn random_plies_open_a_pair_alike_and_the_pairs_apart() {
 /// long as its own identities let it, so where they part, the first game's
 /// ply is not legal in the second's position.
 #[test]
-fn random_plies_of_a_jieqi_pair_part_only_where_the_identities_do() {
+fn random_plies_of_a_jieqi_pair_are_the_same_plies_and_identities() {
     let dir = scratch("random-plies-jieqi");
     let out = dir.join("records");
     let got = run(&[
@@ -1295,31 +1295,18 @@ fn random_plies_of_a_jieqi_pair_part_only_where_the_identities_do() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(got.status.code(), Some(0), "{}", all_output(&got));
-    let squares = |m: &String| m[..4].to_string();
-    let mut shared = 0;
+    let mut openings = Vec::new();
     for pair in 0..6 {
         let game = |k: usize| record_moves(&out.join(format!("game-{:04}.txt", 2 * pair + k))).0;
         let (a, b) = (game(1), game(2));
-        let k = (0..10)
-            .take_while(|&i| squares(&a[i]) == squares(&b[i]))
-            .count();
-        shared += k;
-        if k < 10 {
-            // The first game's next ply, tried in the second game's position.
-            let mut args = vec!["result".to_string(), "startpos".to_string()];
-            args.extend(b[..k].iter().cloned());
-            args.push(squares(&a[k]));
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let tried = run(&args);
-            assert_ne!(
-                tried.status.code(),
-                Some(0),
-                "pair {pair}: ply {k} of the first game is legal in the second: {}",
-                all_output(&tried)
-            );
-        }
+        // The pair's games draw from one seed, a stream a side: the same
+        // plies turn up the same identities (the move texts' letters).
+        assert_eq!(a[..10], b[..10], "pair {pair}");
+        assert!(a[..10].iter().any(|m| m.len() > 4), "pair {pair}: {a:?}");
+        openings.push(a[..10].to_vec());
     }
-    assert!(shared >= 12, "the pairs share only {shared} plies in all");
+    openings.dedup();
+    assert_eq!(openings.len(), 6, "every pair has its own plies");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 use common::{fake_engine, scratch};
 
 use jieqi::cli::matches::parse_openings;
-use jieqi::cli::sprt::{score_of_elo, Sprt, SprtError, Verdict};
+use jieqi::cli::sprt::{elo_of, score_of_elo, Sprt, SprtError, Verdict, GAME, PAIR};
 use jieqi::rules::xiangqi::fen;
 use jieqi::rules::RuleSet;
 
@@ -39,6 +39,29 @@ fn llr_matches_hand_computed_values() {
     assert!(close(t.llr(60, 20, 20), 1.733_713_311_929_098_8));
     assert!(close(t.llr(20, 20, 60), -1.863_082_729_570_577_9));
     assert_eq!(t.llr(0, 0, 0), 0.0);
+}
+
+/// Pairs of games (pentanomial): each pair's mean score is one
+/// observation. 5-2-10-28-15 pairs (engine 1 scoring 0 to 2): mean
+/// 0.691666..., variance 0.077847... a pair, over 60 pairs.
+#[test]
+fn pairs_are_counted_as_one_observation_each() {
+    let t = standard();
+    assert!(close(
+        t.llr_pairs([5, 2, 10, 28, 15]),
+        2.045_582_119_906_866_2
+    ));
+    // Symmetric: mean 1/2, variance 0.075.
+    let s1 = score_of_elo(10.0);
+    let by_hand = 100.0 * (s1 - 0.5) * (0.5 - s1) / 0.15;
+    assert!(close(t.llr_pairs([10, 20, 40, 20, 10]), by_hand));
+    assert_eq!(t.llr_pairs([0; 5]), 0.0);
+    let (e, lo, hi) = elo_of(&[5, 2, 10, 28, 15], &PAIR);
+    assert!(close(e, 140.350_547_323_631_56), "{e}");
+    assert!(close(lo, 85.830_487_585_336_13) && close(hi, 202.406_319_695_744_57));
+    // The per-game form is the trinomial one.
+    let (e, lo, hi) = elo_of(&[20, 20, 60], &GAME);
+    assert!(close(e, -400.0 * (1.0f64 / 0.7 - 1.0).log10()) && lo < e && e < hi);
 }
 
 #[test]
@@ -156,6 +179,14 @@ fn match_cycles_openings_by_pair_and_names_the_verdict() {
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
     assert!(stdout.contains("(jieqi, 4 games)"), "{stdout}");
     assert!(stdout.contains("95% interval"), "{stdout}");
+    // Four games are two pairs: the interval is by pairs.
+    let pairs = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("pairs 2, engine 1 scoring 0, 1/2, 1, 3/2, 2: "))
+        .unwrap_or_else(|| panic!("no pairs line in\n{stdout}"));
+    let counted: usize = pairs.split(' ').map(|k| k.parse::<usize>().unwrap()).sum();
+    assert_eq!(counted, 2, "{pairs}");
+    assert!(stdout.contains("(by 2 pairs)"), "{stdout}");
     let summary = stdout
         .lines()
         .find(|l| l.starts_with("SPRT [0, 10]: LLR"))

@@ -181,7 +181,7 @@ fn play_text(
     let board = *game.board();
     let mut draw = |c: Color| -> Option<Kind> {
         let counts = spare(c, board.pool(c).0);
-        rng.pick(Kind::HIDDEN.into_iter().map(|k| (k, counts[k.index()])))
+        rng.pick(c, Kind::HIDDEN.into_iter().map(|k| (k, counts[k.index()])))
             .ok()
             .flatten()
     };

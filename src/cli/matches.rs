@@ -9,7 +9,7 @@ use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender,
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::sprt::{Sprt, Verdict};
+use super::sprt::{elo_of, Sprt, Verdict, GAME, PAIR};
 use crate::ai::game::Game as AiGame;
 use crate::ai::{self, Clock, GameSearcher, Level, Limits, Request, Strength};
 use crate::rules::xiangqi::fen;
@@ -1237,7 +1237,8 @@ pub(crate) fn play_game<B: Board>(
     })
 }
 
-/// The seed game `index` draws its identities (and its engines' noise) from.
+/// The seed of game `index`: its engines' noise, and for the first game of
+/// a pair the identities of both (`random_opening`).
 fn game_seed(cfg: &MatchConfig, index: usize) -> u64 {
     cfg.seed
         .wrapping_mul(6364136223846793005)
@@ -1246,38 +1247,37 @@ fn game_seed(cfg: &MatchConfig, index: usize) -> u64 {
 
 /// Game `index` as the engines get it, and the random plies it begins
 /// with: `opening` (`None`: the board's start) and then `cfg.random_plies`
-/// random legal plies, none of them ending the game. The plies are drawn
-/// for the pair of games, in the pair's first game; the second game plays
-/// the same plies for as long as its own identities let it, then draws the
-/// rest. Where no such line is found (a ply that would end the game is
+/// random legal plies, none of them ending the game. Both games of a pair
+/// draw their identities from the pair's seed ([`Draws`]' stream a side:
+/// the same luck for each colour) and begin with the same plies. Where no
+/// line of that many plies goes on (a ply that would end the game is
 /// taken back and another tried, and where every line ends it whatever is
 /// revealed, the identities are drawn again, a few times), the longest
 /// line found is played.
+///
+/// [`Draws`]: crate::rules::draws::Draws
 fn random_opening<B: Board>(
     cfg: &MatchConfig,
     board: B,
     opening: Option<&str>,
     index: usize,
 ) -> Result<(B::Game, usize), String> {
-    let seed = game_seed(cfg, index);
+    let pair = index - index % 2;
+    let seed = game_seed(cfg, pair);
     if cfg.random_plies == 0 {
         return Ok((board.start(opening, seed)?, 0));
     }
     let mut state = (cfg.seed ^ 0x9e37_79b9_7f4a_7c15)
         .wrapping_mul(0xbf58_476d_1ce4_e5b9)
-        .wrapping_add(index as u64 / 2 * 2 + 1)
+        .wrapping_add(pair as u64 + 1)
         | 1;
     let lines = Lines {
         board,
         opening,
         plies: cfg.random_plies,
     };
-    // The pair's line, in its first game.
-    let (first, pair_line) = lines.longest(game_seed(cfg, index - index % 2), &[], &mut state)?;
-    if index % 2 == 0 {
-        return Ok((first, pair_line.len()));
-    }
-    let (game, line) = lines.longest(seed, &pair_line, &mut state)?;
+    // Drawn alike in both games of the pair.
+    let (game, line) = lines.longest(seed, &mut state)?;
     Ok((game, line.len()))
 }
 
@@ -1300,16 +1300,10 @@ impl<B: Board> Lines<'_, B> {
     }
 
     /// The longest line found of up to `self.plies` plies that does not end
-    /// the game, after as much of `follow` as the game allows, with the game
-    /// after it. The identities are drawn from `seed`, and where there are
-    /// pieces face down, again from seeds of its own (up to 20 times) while
-    /// no line is long enough.
-    fn longest(
-        &self,
-        seed: u64,
-        follow: &[B::Move],
-        state: &mut u64,
-    ) -> Result<(B::Game, Vec<B::Move>), String> {
+    /// the game, with the game after it. The identities are drawn from
+    /// `seed`, and where there are pieces face down, again from seeds of its
+    /// own (up to 20 times) while no line is long enough.
+    fn longest(&self, seed: u64, state: &mut u64) -> Result<(B::Game, Vec<B::Move>), String> {
         let mut best: Option<(u64, Vec<B::Move>)> = None;
         // Without pieces face down, drawing again changes nothing.
         let draws: u64 = match B::face_down(&self.board.start(self.opening, seed)?) {
@@ -1321,21 +1315,9 @@ impl<B: Board> Lines<'_, B> {
                 0 => seed,
                 _ => seed ^ tries.wrapping_mul(0x9e37_79b9_7f4a_7c15),
             };
-            let mut game = self.board.start(self.opening, seed)?;
-            let mut line = Vec::with_capacity(self.plies);
-            // The opening is never over (`not_over`), nor is any line kept.
-            for &m in follow {
-                if !B::legal_moves(&game).contains(&m) {
-                    break;
-                }
-                B::play(&mut game, m).map_err(|e| format!("a random opening ply: {e}"))?;
-                if B::outcome(&game).is_some() {
-                    game = self.replay(seed, &line)?;
-                    break;
-                }
-                line.push(m);
-            }
-            let line = self.deepen(seed, game, line, state)?;
+            let game = self.board.start(self.opening, seed)?;
+            // The opening is never over (`not_over`).
+            let line = self.deepen(seed, game, state)?;
             let full = line.len() == self.plies;
             if best.as_ref().is_none_or(|(_, b)| line.len() > b.len()) {
                 best = Some((seed, line));
@@ -1348,20 +1330,18 @@ impl<B: Board> Lines<'_, B> {
         Ok((self.replay(seed, &line)?, line))
     }
 
-    /// Random plies onto `line` (already played in `game`) up to
+    /// Random plies from `game` (the opening, drawn from `seed`) up to
     /// `self.plies`, depth first: a ply that ends the game is taken back and
     /// another tried, and where every ply does, the one before. Returns the
-    /// longest line found within 2 000 plies tried (never shorter than
-    /// `line`).
+    /// longest line found within 2 000 plies tried.
     fn deepen(
         &self,
         seed: u64,
         mut game: B::Game,
-        mut line: Vec<B::Move>,
         state: &mut u64,
     ) -> Result<Vec<B::Move>, String> {
-        let start = line.len();
-        let mut best = line.clone();
+        let mut line = Vec::with_capacity(self.plies);
+        let mut best = Vec::new();
         let shuffled = |game: &B::Game, state: &mut u64| {
             let mut moves = B::legal_moves(game);
             for i in (1..moves.len()).rev() {
@@ -1394,7 +1374,7 @@ impl<B: Board> Lines<'_, B> {
                 None => {
                     // Every ply from here ends the game: back up one.
                     untried.pop();
-                    if line.len() == start {
+                    if line.is_empty() {
                         break;
                     }
                     line.pop();
@@ -1406,25 +1386,31 @@ impl<B: Board> Lines<'_, B> {
     }
 }
 
-/// Elo difference and its 95% interval from wins, draws, losses.
-pub fn elo(w: usize, d: usize, l: usize) -> (f64, f64, f64) {
-    let n = (w + d + l) as f64;
-    if n == 0.0 {
-        return (0.0, 0.0, 0.0);
-    }
-    let s = (w as f64 + d as f64 * 0.5) / n;
-    let var =
-        (w as f64 * (1.0 - s).powi(2) + d as f64 * (0.5 - s).powi(2) + l as f64 * s.powi(2)) / n;
-    let se = (var / n).sqrt();
-    let to_elo = |x: f64| {
-        let x = x.clamp(1e-4, 1.0 - 1e-4);
-        -400.0 * (1.0 / x - 1.0).log10()
-    };
-    (to_elo(s), to_elo(s - 1.96 * se), to_elo(s + 1.96 * se))
-}
-
 pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
     run_games(cfg, cfg.rules, |i| play_game(cfg, cfg.rules, i))
+}
+
+/// What a match has scored: its games by engine 1's result (loss, draw,
+/// win) and its complete pairs by engine 1's points (0 to 2 in halves).
+#[derive(Default)]
+struct Tally {
+    games: [usize; 3],
+    pairs: [usize; 5],
+    /// Engine 1's score in the first finished game of each pair still open.
+    open: std::collections::HashMap<usize, f64>,
+}
+
+impl Tally {
+    /// Game `index` ended with engine 1 scoring `score` (1, 0.5 or 0).
+    fn add(&mut self, index: usize, score: f64) {
+        self.games[(score * 2.0).round() as usize] += 1;
+        match self.open.remove(&(index / 2)) {
+            Some(other) => self.pairs[((score + other) * 2.0).round() as usize] += 1,
+            None => {
+                self.open.insert(index / 2, score);
+            }
+        }
+    }
 }
 
 /// One finished game, as the match loop counts and prints it.
@@ -1661,7 +1647,7 @@ pub(crate) fn run_games(
         );
     }
     let next = AtomicUsize::new(0);
-    let tally = Mutex::new((0usize, 0usize, 0usize));
+    let tally = Mutex::new(Tally::default());
     // Game records that could not be written to --out.
     let unwritten = AtomicUsize::new(0);
     // The first verdict and the number of games it was reached at; once set,
@@ -1681,14 +1667,11 @@ pub(crate) fn run_games(
                 match play_game(i) {
                     Ok(r) => {
                         let mut t = tally.lock().unwrap();
-                        match r.score {
-                            x if x > 0.75 => t.0 += 1,
-                            x if x > 0.25 => t.1 += 1,
-                            _ => t.2 += 1,
-                        }
-                        let done = t.0 + t.1 + t.2;
+                        t.add(i, r.score);
+                        let (w, d, l) = (t.games[2], t.games[1], t.games[0]);
+                        let done = w + d + l;
                         let sprt = cfg.sprt.map(|test| {
-                            let llr = test.llr(t.0, t.1, t.2);
+                            let llr = test.llr_pairs(t.pairs);
                             let (lo, hi) = test.bounds();
                             let v = test.verdict(llr);
                             if v != Verdict::Inconclusive {
@@ -1710,9 +1693,9 @@ pub(crate) fn run_games(
                             } else {
                                 "engine 1 black".to_string()
                             },
-                            t.0,
-                            t.1,
-                            t.2,
+                            w,
+                            d,
+                            l,
                             sprt.unwrap_or_default()
                         );
                         if let Some(dir) = &cfg.out_dir {
@@ -1732,9 +1715,9 @@ pub(crate) fn run_games(
             });
         }
     });
-    let (w, d, l) = *tally.lock().unwrap();
+    let t = tally.lock().unwrap();
+    let (w, d, l) = (t.games[2], t.games[1], t.games[0]);
     let n = (w + d + l).max(1) as f64;
-    let (e, lo, hi) = elo(w, d, l);
     say!(
         "{} vs {} ({}, {} games)",
         cfg.engines[0],
@@ -1746,20 +1729,42 @@ pub(crate) fn run_games(
         "wins {w}  draws {d}  losses {l}  score {:.1}%",
         (w as f64 + d as f64 / 2.0) / n * 100.0
     );
+    // Both games of a pair share their opening and their draws: the
+    // interval (and the test) count complete pairs, not games.
+    let paired: usize = t.pairs.iter().sum();
+    let (e, lo, hi, by) = match paired {
+        0 => {
+            let (e, lo, hi) = elo_of(&t.games, &GAME);
+            (e, lo, hi, "games".to_string())
+        }
+        _ => {
+            let p = t.pairs;
+            say!(
+                "pairs {paired}, engine 1 scoring 0, 1/2, 1, 3/2, 2: {} {} {} {} {}",
+                p[0],
+                p[1],
+                p[2],
+                p[3],
+                p[4]
+            );
+            let (e, lo, hi) = elo_of(&t.pairs, &PAIR);
+            (e, lo, hi, format!("{paired} pairs"))
+        }
+    };
     // Rounded first, so that -0.3 reads as 0, not "-0".
     let [e, lo, hi] = [e, lo, hi].map(|x| x.round() + 0.0);
-    say!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}]");
-    if let Some(t) = &cfg.sprt {
-        let llr = t.llr(w, d, l);
-        let (lo, hi) = t.bounds();
+    say!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}] (by {by})");
+    if let Some(test) = &cfg.sprt {
+        let llr = test.llr_pairs(t.pairs);
+        let (lo, hi) = test.bounds();
         let verdict = match *decided.lock().unwrap() {
             Some((v, at)) => format!("{v} (bound reached after {at} games)"),
             None => format!("{} (--games ran out)", Verdict::Inconclusive),
         };
         say!(
             "SPRT [{}, {}]: LLR {llr:.2} bounds [{lo:.2}, {hi:.2}]  {verdict}",
-            t.elo0,
-            t.elo1
+            test.elo0,
+            test.elo1
         );
     }
     // A record lost is a run that did not do what it was asked.

@@ -80,11 +80,14 @@ fn named_letters(start: &Position, moves: &[String]) -> Named<7> {
     Named::new(&letters)
 }
 
-/// One identity drawn from `counts` (by role index).
-fn draw(rng: &mut Draws, counts: [u8; 7]) -> Option<Role> {
-    rng.pick(Role::HIDDEN.into_iter().map(|r| (r, counts[r.index()])))
-        .ok()
-        .flatten()
+/// One identity drawn from `side`'s `counts` (by role index).
+fn draw(rng: &mut Draws, side: Color, counts: [u8; 7]) -> Option<Role> {
+    rng.pick(
+        side,
+        Role::HIDDEN.into_iter().map(|r| (r, counts[r.index()])),
+    )
+    .ok()
+    .flatten()
 }
 
 /// The verdict line: `1-0 checkmate`, `1/2-1/2 threefold repetition`, `* ongoing`.
@@ -178,14 +181,14 @@ fn read_move(
         }
         (true, Some(r)) => Some(r),
         (true, None) => Some(
-            draw(rng, spare(us, pos.pool(us).0))
+            draw(rng, us, spare(us, pos.pool(us).0))
                 .ok_or_else(|| format!("{} has no unknown identity left", us.name()))?,
         ),
     };
     let learns = captured.is_some_and(|c| c.hidden) && pos.rules().capturer_learns();
     if capture.is_none() && learns {
         let them = us.other();
-        return Ok((m, reveal, draw(rng, spare(them, pos.pool(them).0))));
+        return Ok((m, reveal, draw(rng, them, spare(them, pos.pool(them).0))));
     }
     if let Some(r) = capture {
         let them = us.other();

@@ -4,9 +4,12 @@
 //! The model is the trinomial generalized SPRT in logistic Elo (the
 //! approximation fishtest uses): with `s_i` the expected score at `elo_i`,
 //! `x` the mean score per game and `v` its per-game variance over `N` games,
-//! `LLR = N (s1 - s0) (2x - s0 - s1) / (2v)`. The match runner plays games one
-//! by one (each with its own seed), not as pentanomial pairs, so the
-//! per-game model is the right one.
+//! `LLR = N (s1 - s0) (2x - s0 - s1) / (2v)`. The match runner plays games
+//! in pairs, colours swapped, that share their opening and their identity
+//! draws, so a pair's two games are not independent: it counts complete
+//! pairs (pentanomial: engine 1 scored 0, 1/2, 1, 3/2 or 2) and takes each
+//! pair's mean score as one observation, as fishtest does. The per-game
+//! (trinomial) form is kept for a single game's counts.
 
 use std::fmt;
 
@@ -82,6 +85,41 @@ pub fn score_of_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
+/// A game's score for engine 1, by outcome: loss, draw, win.
+pub const GAME: [f64; 3] = [0.0, 0.5, 1.0];
+/// A pair's mean score for engine 1, by its points from 0 to 2 in halves.
+pub const PAIR: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+/// Observations, mean and variance of an observation for `counts[k]`
+/// observations of `values[k]`.
+fn moments(counts: &[f64], values: &[f64]) -> (f64, f64, f64) {
+    let n: f64 = counts.iter().sum();
+    let mean = counts.iter().zip(values).map(|(c, v)| c * v).sum::<f64>() / n;
+    let var = counts
+        .iter()
+        .zip(values)
+        .map(|(c, v)| c * (v - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    (n, mean, var)
+}
+
+/// Elo difference and its 95% interval from `counts[k]` observations of
+/// the score `values[k]` (per game, [`GAME`], or per pair, [`PAIR`]).
+pub fn elo_of(counts: &[usize], values: &[f64]) -> (f64, f64, f64) {
+    let counts: Vec<f64> = counts.iter().map(|&k| k as f64).collect();
+    if counts.iter().sum::<f64>() == 0.0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let (n, s, var) = moments(&counts, values);
+    let se = (var / n).sqrt();
+    let to_elo = |x: f64| {
+        let x = x.clamp(1e-4, 1.0 - 1e-4);
+        -400.0 * (1.0 / x - 1.0).log10()
+    };
+    (to_elo(s), to_elo(s - 1.96 * se), to_elo(s + 1.96 * se))
+}
+
 /// A sequential test of H0 "Elo difference = elo0" against H1 "= elo1".
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -118,17 +156,27 @@ impl Sprt {
     }
 
     /// The log-likelihood ratio of H1 against H0 after `w` wins, `d` draws
-    /// and `l` losses. Zero before any game; an outcome not seen yet counts
-    /// as [`EMPTY_COUNT`] games.
+    /// and `l` losses, each game one observation. Zero before any game; an
+    /// outcome not seen yet counts as [`EMPTY_COUNT`] games.
     pub fn llr(&self, w: usize, d: usize, l: usize) -> f64 {
-        if w + d + l == 0 {
+        self.llr_of(&[l, d, w], &GAME)
+    }
+
+    /// The same after `pairs[k]` pairs in which engine 1 scored `k / 2`
+    /// (0, 1/2, 1, 3/2, 2), each pair one observation ([`PAIR`]).
+    pub fn llr_pairs(&self, pairs: [usize; 5]) -> f64 {
+        self.llr_of(&pairs, &PAIR)
+    }
+
+    fn llr_of(&self, counts: &[usize], values: &[f64]) -> f64 {
+        if counts.iter().sum::<usize>() == 0 {
             return 0.0;
         }
-        let seen = |k: usize| if k == 0 { EMPTY_COUNT } else { k as f64 };
-        let (w, d, l) = (seen(w), seen(d), seen(l));
-        let n = w + d + l;
-        let x = (w + 0.5 * d) / n;
-        let var = (w + 0.25 * d) / n - x * x;
+        let seen: Vec<f64> = counts
+            .iter()
+            .map(|&k| if k == 0 { EMPTY_COUNT } else { k as f64 })
+            .collect();
+        let (n, x, var) = moments(&seen, values);
         let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
         n * (s1 - s0) * (2.0 * x - s0 - s1) / (2.0 * var)
     }

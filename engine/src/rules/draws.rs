@@ -1,9 +1,18 @@
 //! Where a referee's identity draws come from (both games): the system's
 //! random source, asked afresh at every draw, or a fixed seed. A draw is
 //! exactly uniform over the identities still unknown.
+//!
+//! A seed gives each side a stream of its own: the n-th identity drawn from
+//! a side's pool takes the n-th number of that side's stream, whatever the
+//! other side drew before. So two games from one seed in which a side turns
+//! up its pieces in the same order give them the same identities, even
+//! where the other side's play differs: a match's pair of games, colours
+//! swapped, deals each colour the same luck to each engine in turn.
 
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::Color;
 
 /// The system's random source is unavailable: a game cannot draw its
 /// hidden identities fairly, so it does not start.
@@ -24,8 +33,9 @@ pub enum Draws {
     /// The operating system, asked afresh at every draw: no state in memory
     /// predicts a later reveal.
     System,
-    /// A fixed seed: reproducible games for tests and the match runner.
-    Seeded(Xoshiro256PlusPlus),
+    /// A fixed seed: reproducible games for tests and the match runner,
+    /// one stream a side ([`Color::index`]).
+    Seeded([Xoshiro256PlusPlus; 2]),
 }
 
 impl Draws {
@@ -37,24 +47,29 @@ impl Draws {
     }
 
     pub fn seeded(seed: u64) -> Draws {
-        Draws::Seeded(Xoshiro256PlusPlus::seed_from_u64(seed))
+        // Red's stream is the one a single stream from `seed` was.
+        Draws::Seeded([
+            Xoshiro256PlusPlus::seed_from_u64(seed),
+            Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x626c_6163_6b00_0000),
+        ])
     }
 
-    fn next_u64(&mut self) -> Result<u64, NoRandomness> {
+    fn next_u64(&mut self, side: Color) -> Result<u64, NoRandomness> {
         match self {
             Draws::System => {
                 let mut b = [0u8; 8];
                 getrandom::getrandom(&mut b).map_err(|_| NoRandomness)?;
                 Ok(u64::from_le_bytes(b))
             }
-            Draws::Seeded(rng) => Ok(rng.next_u64()),
+            Draws::Seeded(streams) => Ok(streams[side.index()].next_u64()),
         }
     }
 
-    /// One identity uniformly from a pool given as (identity, count)
-    /// entries (`None` if it is empty).
+    /// One identity uniformly from `side`'s pool given as (identity,
+    /// count) entries (`None` if it is empty).
     pub fn pick<T>(
         &mut self,
+        side: Color,
         entries: impl IntoIterator<Item = (T, u8)>,
     ) -> Result<Option<T>, NoRandomness> {
         let entries: Vec<(T, u8)> = entries.into_iter().collect();
@@ -64,9 +79,9 @@ impl Draws {
         }
         // Rejection sampling: exactly uniform.
         let zone = u64::MAX - (u64::MAX % n);
-        let mut x = self.next_u64()?;
+        let mut x = self.next_u64(side)?;
         while x >= zone {
-            x = self.next_u64()?;
+            x = self.next_u64(side)?;
         }
         let mut k = x % n;
         for (r, cnt) in entries {

@@ -264,7 +264,7 @@ impl Game {
 
     fn draw(&mut self, c: Color) -> Result<Option<Kind>, NoRandomness> {
         let pool = *self.truth.pool(c);
-        self.draws.pick(pool.entries())
+        self.draws.pick(c, pool.entries())
     }
 
     /// Play a legal move; the referee draws what it reveals and what a
@@ -423,10 +423,12 @@ impl Game {
         for (ply, (_, _, capture_id, deferred)) in read.iter_mut().enumerate() {
             if let Some(c) = *deferred {
                 let pool = &mut pools[c.index()];
-                let k = draws.pick(pool.entries()).map_err(|_| ReplayError::Play {
-                    ply,
-                    error: PlayError::NoRandomness,
-                })?;
+                let k = draws
+                    .pick(c, pool.entries())
+                    .map_err(|_| ReplayError::Play {
+                        ply,
+                        error: PlayError::NoRandomness,
+                    })?;
                 if let Some(k) = k {
                     pool.take(k);
                 }

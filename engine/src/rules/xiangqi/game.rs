@@ -208,7 +208,7 @@ impl Game {
     /// Draw an identity uniformly from the side's remaining unknown ones.
     fn draw(&mut self, c: Color) -> Result<Option<Role>, NoRandomness> {
         let pool = *self.truth.pool(c);
-        self.draws.pick(pool.entries())
+        self.draws.pick(c, pool.entries())
     }
 
     /// Play a legal move; the referee draws what it reveals.
@@ -357,7 +357,7 @@ impl Game {
         for (_, _, capture_id, deferred) in &mut read {
             if let Some(c) = *deferred {
                 let pool = &mut pools[c.index()];
-                let r = draws.pick(pool.entries())?;
+                let r = draws.pick(c, pool.entries())?;
                 if let Some(r) = r {
                     pool.0[r.index()] -= 1;
                 }
