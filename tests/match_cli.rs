@@ -1040,7 +1040,13 @@ fn options_need_values_and_counts_at_least_one() {
     ] {
         let mut all = vec!["match", "random", "random"];
         all.extend(args.iter());
-        refused(&all, want);
+        let out = refused(&all, want);
+        // Every refusal of a match before its first game says so.
+        assert!(
+            text(&out.stderr).trim_end().ends_with("; no game played"),
+            "{all:?}: {}",
+            text(&out.stderr)
+        );
     }
 }
 

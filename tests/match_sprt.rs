@@ -253,7 +253,11 @@ fn a_bad_openings_line_stops_before_any_game() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("line 4"), "{stderr}");
-    assert!(!stderr.contains("game "), "a game started:\n{stderr}");
+    assert!(
+        !stderr.lines().any(|l| l.starts_with("game ")),
+        "a game started:\n{stderr}"
+    );
+    assert!(stderr.contains("; no game played"), "{stderr}");
     assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
     let _ = std::fs::remove_dir_all(&dir);
 }

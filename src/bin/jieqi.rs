@@ -829,7 +829,16 @@ mod cli {
     }
 
     pub fn main(args: Vec<String>) -> i32 {
-        match run(args) {
+        let is_match = args.first().is_some_and(|a| a == "match");
+        let ran = run(args).map_err(|e| {
+            // Every refusal of a match before its first game says so.
+            if is_match && !cli::matches::any_game_started() && !e.contains("no game played") {
+                format!("{e}; no game played")
+            } else {
+                e
+            }
+        });
+        match ran {
             Ok(s) => {
                 if s.is_empty() {
                     return 0;

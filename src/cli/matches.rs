@@ -1386,6 +1386,15 @@ impl<B: Board> Lines<'_, B> {
     }
 }
 
+/// Whether this process has started a game of a match: a refusal before
+/// then says "no game played".
+static STARTED: AtomicBool = AtomicBool::new(false);
+
+/// Has a match in this process started a game?
+pub fn any_game_started() -> bool {
+    STARTED.load(Ordering::SeqCst)
+}
+
 pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
     run_games(cfg, cfg.rules, |i| play_game(cfg, cfg.rules, i))
 }
@@ -1664,6 +1673,7 @@ pub(crate) fn run_games(
                 if i >= cfg.games {
                     break;
                 }
+                STARTED.store(true, Ordering::SeqCst);
                 match play_game(i) {
                     Ok(r) => {
                         let mut t = tally.lock().unwrap();
