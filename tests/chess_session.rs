@@ -59,11 +59,11 @@ fn no_anim(s: &mut ChessSession) {
 
 // ---- whole games ----
 
-/// Seed 11 draws a fool's mate in hidden chess: the face-down d8 piece
+/// Seed 23 draws a fool's mate in hidden chess: the face-down d8 piece
 /// is revealed a bishop on h4, and that is mate.
 #[test]
 fn a_hidden_chess_game_ends_in_checkmate_through_taps_drops_and_typing() {
-    let mut s = ChessSession::seeded(hotseat(Variant::HiddenChess), 11, 0.0);
+    let mut s = ChessSession::seeded(hotseat(Variant::HiddenChess), 23, 0.0);
     no_anim(&mut s);
     assert_eq!(
         s.status(),

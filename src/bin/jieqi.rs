@@ -26,8 +26,13 @@ fn main() {
                         text.push_str(&format!("\\x{b:02X}"));
                     }
                 }
+                // A match refused before its first game says so.
+                let none_played = match args.first().is_some_and(|c| c == "match") {
+                    true => "; no game played",
+                    false => "",
+                };
                 eprintln!(
-                    "error: argument {} is not UTF-8 text: '{}'",
+                    "error: argument {} is not UTF-8 text: '{}'{none_played}",
                     i + 1,
                     jieqi::rules::shown(&text, 60)
                 );
@@ -139,14 +144,18 @@ mod cli {
           a forfeit, a closing comment says who forfeited and why
   --openings FILE: one FEN (or startpos) a line (blank lines and # comments skipped); game pairs
           cycle through them, each position played with colours swapped
-  --random-plies N (0 to 40, default 0): the referee opens each pair of games with N random
-          legal plies (after the --openings position), drawn in the pair's first game; the
-          second plays them as long as its own identities let it; the record's RandomPlies
-          tag counts them
+  --random-plies N (0 to 40, default 0): the referee opens both games of each pair with
+          the same N random legal plies (after the --openings position); the record's
+          RandomPlies tag counts them
+  Games are played in pairs, colours swapped; both games of a pair draw the identities
+  from one seed, a stream for each colour (each engine gets each colour's luck once).
+  The summary counts complete pairs by engine 1's points (0, 1/2, 1, 3/2, 2), and the
+  Elo interval takes each pair as one observation (pentanomial).
   --sprt ELO0 ELO1: stop once a sequential probability ratio test (logistic Elo,
-          W/D/L model) accepts H0 (Elo <= ELO0) or H1 (Elo >= ELO1); --alpha and
-          --beta are its error rates (default 0.05 each). The LLR and its bounds are
-          shown after every game; the verdict (or inconclusive) closes the summary.")),
+          pentanomial, over complete pairs) accepts H0 (Elo <= ELO0) or H1 (Elo >=
+          ELO1); --alpha and --beta are its error rates (default 0.05 each). The LLR and
+          its bounds are shown after every game; the verdict (or inconclusive) closes
+          the summary.")),
             "datagen" => DATAGEN_USAGE,
             "soak" => "usage: jieqi soak [--games N] [--rules R] [--seed S] [--jobs J]\n\nPlays N games (random play biased to captures; one in ten by the engine),\ncycling through every rule set unless --rules is given, and checks at every\nply: make/unmake of every legal move, each seat's FEN reading back, move\ntexts unique per notation and reading back; at a random ply and at the end,\neach seat's record restoring to the same public record. The first failure\nstops the run, naming the game, its seed and the ply.",
             "fuzz" => "usage: jieqi fuzz [--cases N] [--seed S]\n\nFeeds N mutated valid texts (positions of every rule set, each seat's\nmove texts, display notations) through the readers, checks that what\nthey accept is usable, and prints how many inputs reached each outcome.\nA failure stops the run with a message naming the input.",

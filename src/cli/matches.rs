@@ -1599,7 +1599,7 @@ pub(crate) fn run_games(
             None => {
                 UciEngine::start(spec.strip_prefix("uci:").unwrap_or(spec)).map_err(|e| {
                     format!(
-                        "engine {} '{}' does not start as a UCI engine ({e}): no game played",
+                        "engine {} '{}' does not start as a UCI engine ({e}); no game played",
                         k + 1,
                         super::shown(spec)
                     )
