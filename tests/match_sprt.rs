@@ -240,6 +240,65 @@ fn match_stops_when_a_bound_is_reached() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The test decides on the games in their order: the same seed gives the
+/// same verdict and summary with one job or two (games under way when it
+/// decides are played out, said, and not counted).
+#[test]
+fn the_verdict_replays_whatever_the_jobs() {
+    let summary = |jobs: &str| {
+        let out = run(&[
+            "match", "hard:300", "easy:200", "--games", "100", "--seed", "8", "--sprt", "-100",
+            "100", "--alpha", "0.3", "--beta", "0.3", "--jobs", jobs,
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains("accepted (bound reached after"), "{stdout}");
+        stdout
+            .lines()
+            .filter(|l| !l.contains("under way when the test decided"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let one = summary("1");
+    for _ in 0..3 {
+        assert_eq!(summary("2"), one);
+    }
+}
+
+/// Engines that start for the check before the first game and never
+/// again: no game is scored, and the summary gives no Elo.
+#[test]
+fn no_game_scored_gives_no_elo() {
+    let dir = scratch("once");
+    let once = |name: &str| {
+        let mark = dir.join(format!("{name}.started"));
+        let mark = mark.display();
+        fake_engine(
+            &dir,
+            &format!("{name}.sh"),
+            &format!("[ -e {mark} ] && exit 1; touch {mark}"),
+            "echo bestmove a0a1",
+        )
+    };
+    let (a, b) = (once("a"), once("b"));
+    let out = run(&[
+        "match", &a, &b, "--games", "4", "--sprt", "0", "10", "--jobs", "1",
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("(jieqi, 0 games)"), "{stdout}");
+    assert!(
+        stdout.contains("no game was scored: no Elo to give"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("Elo +0"), "{stdout}");
+    assert!(
+        stdout.contains("inconclusive (--games ran out)"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_bad_openings_line_stops_before_any_game() {
     let dir = scratch("bad");

@@ -1399,26 +1399,62 @@ pub fn run(cfg: &MatchConfig) -> Result<(usize, usize, usize), String> {
     run_games(cfg, cfg.rules, |i| play_game(cfg, cfg.rules, i))
 }
 
-/// What a match has scored: its games by engine 1's result (loss, draw,
-/// win) and its complete pairs by engine 1's points (0 to 2 in halves).
+/// What a match has scored, counted in the games' order: its games by
+/// engine 1's result (loss, draw, win) and its complete pairs by engine
+/// 1's points (0 to 2 in halves), and the test's verdict on them. A game
+/// that finishes before one it follows waits to be counted, and none is
+/// counted past the verdict: the verdict and the counts are the same
+/// whatever order `--jobs` finishes the games in.
 #[derive(Default)]
 struct Tally {
     games: [usize; 3],
     pairs: [usize; 5],
-    /// Engine 1's score in the first finished game of each pair still open.
-    open: std::collections::HashMap<usize, f64>,
+    /// Every game that finished with a score, counted or not.
+    played: usize,
+    /// The game counted next.
+    next: usize,
+    /// Engine 1's score in the pair's first game, once it is counted.
+    first: Option<f64>,
+    /// Finished games not counted yet, by index (`None`: not played).
+    waiting: std::collections::BTreeMap<usize, Option<f64>>,
+    /// The LLR after the last game counted, and the verdict with the
+    /// number of games it was reached at.
+    llr: f64,
+    verdict: Option<(Verdict, usize)>,
 }
 
 impl Tally {
-    /// Game `index` ended with engine 1 scoring `score` (1, 0.5 or 0).
-    fn add(&mut self, index: usize, score: f64) {
-        self.games[(score * 2.0).round() as usize] += 1;
-        match self.open.remove(&(index / 2)) {
-            Some(other) => self.pairs[((score + other) * 2.0).round() as usize] += 1,
-            None => {
-                self.open.insert(index / 2, score);
+    /// Game `index` ended with engine 1 scoring `score` (1, 0.5 or 0), or
+    /// was not played (`None`); count it and any it let through, testing
+    /// after each.
+    fn finish(&mut self, index: usize, score: Option<f64>, test: Option<&Sprt>) {
+        self.played += score.is_some() as usize;
+        self.waiting.insert(index, score);
+        while self.verdict.is_none() {
+            let Some(score) = self.waiting.remove(&self.next) else {
+                break;
+            };
+            if let Some(s) = score {
+                self.games[(s * 2.0).round() as usize] += 1;
+            }
+            if self.next % 2 == 0 {
+                self.first = score;
+            } else if let (Some(a), Some(b)) = (self.first.take(), score) {
+                self.pairs[((a + b) * 2.0).round() as usize] += 1;
+            }
+            self.next += 1;
+            if let Some(test) = test {
+                self.llr = test.llr_pairs(self.pairs);
+                let v = test.verdict(self.llr);
+                if v != Verdict::Inconclusive {
+                    self.verdict = Some((v, self.counted()));
+                }
             }
         }
+    }
+
+    fn counted(&self) -> usize {
+        self.games.iter().sum()
     }
 }
 
@@ -1659,9 +1695,6 @@ pub(crate) fn run_games(
     let tally = Mutex::new(Tally::default());
     // Game records that could not be written to --out.
     let unwritten = AtomicUsize::new(0);
-    // The first verdict and the number of games it was reached at; once set,
-    // no new game starts (games already under way still finish and count).
-    let decided: Mutex<Option<(Verdict, usize)>> = Mutex::new(None);
     let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
         for _ in 0..cfg.jobs.max(1) {
@@ -1677,21 +1710,15 @@ pub(crate) fn run_games(
                 match play_game(i) {
                     Ok(r) => {
                         let mut t = tally.lock().unwrap();
-                        t.add(i, r.score);
+                        t.finish(i, Some(r.score), cfg.sprt.as_ref());
+                        if t.verdict.is_some() {
+                            // No new game starts.
+                            stop.store(true, Ordering::SeqCst);
+                        }
                         let (w, d, l) = (t.games[2], t.games[1], t.games[0]);
-                        let done = w + d + l;
                         let sprt = cfg.sprt.map(|test| {
-                            let llr = test.llr_pairs(t.pairs);
                             let (lo, hi) = test.bounds();
-                            let v = test.verdict(llr);
-                            if v != Verdict::Inconclusive {
-                                let mut d = decided.lock().unwrap();
-                                if d.is_none() {
-                                    *d = Some((v, done));
-                                    stop.store(true, Ordering::SeqCst);
-                                }
-                            }
-                            format!("  LLR {llr:.2} [{lo:.2}, {hi:.2}]")
+                            format!("  LLR {:.2} [{lo:.2}, {hi:.2}]", t.llr)
                         });
                         tell!(
                             "game {:>4}: {} ({} {})  [{}-{}-{}]{}",
@@ -1720,7 +1747,10 @@ pub(crate) fn run_games(
                             }
                         }
                     }
-                    Err(e) => tell!("game {}: could not start: {e}", i + 1),
+                    Err(e) => {
+                        tell!("game {}: could not start: {e}", i + 1);
+                        tally.lock().unwrap().finish(i, None, cfg.sprt.as_ref());
+                    }
                 }
             });
         }
@@ -1735,46 +1765,56 @@ pub(crate) fn run_games(
         board.id(),
         w + d + l
     );
-    say!(
-        "wins {w}  draws {d}  losses {l}  score {:.1}%",
-        (w as f64 + d as f64 / 2.0) / n * 100.0
-    );
-    // Both games of a pair share their opening and their draws: the
-    // interval (and the test) count complete pairs, not games.
-    let paired: usize = t.pairs.iter().sum();
-    let (e, lo, hi, by) = match paired {
-        0 => {
-            let (e, lo, hi) = elo_of(&t.games, &GAME);
-            (e, lo, hi, "games".to_string())
-        }
-        _ => {
-            let p = t.pairs;
-            say!(
-                "pairs {paired}, engine 1 scoring 0, 1/2, 1, 3/2, 2: {} {} {} {} {}",
-                p[0],
-                p[1],
-                p[2],
-                p[3],
-                p[4]
-            );
-            let (e, lo, hi) = elo_of(&t.pairs, &PAIR);
-            (e, lo, hi, format!("{paired} pairs"))
-        }
-    };
-    // Rounded first, so that -0.3 reads as 0, not "-0".
-    let [e, lo, hi] = [e, lo, hi].map(|x| x.round() + 0.0);
-    say!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}] (by {by})");
+    if t.played > t.counted() {
+        say!(
+            "({} more game(s) under way when the test decided, played out and not counted)",
+            t.played - t.counted()
+        );
+    }
+    if w + d + l == 0 {
+        say!("no game was scored: no Elo to give");
+    } else {
+        say!(
+            "wins {w}  draws {d}  losses {l}  score {:.1}%",
+            (w as f64 + d as f64 / 2.0) / n * 100.0
+        );
+        // Both games of a pair share their opening and their draws: the
+        // interval (and the test) count complete pairs, not games.
+        let paired: usize = t.pairs.iter().sum();
+        let (e, lo, hi, by) = match paired {
+            0 => {
+                let (e, lo, hi) = elo_of(&t.games, &GAME);
+                (e, lo, hi, "games".to_string())
+            }
+            _ => {
+                let p = t.pairs;
+                say!(
+                    "pairs {paired}, engine 1 scoring 0, 1/2, 1, 3/2, 2: {} {} {} {} {}",
+                    p[0],
+                    p[1],
+                    p[2],
+                    p[3],
+                    p[4]
+                );
+                let (e, lo, hi) = elo_of(&t.pairs, &PAIR);
+                (e, lo, hi, format!("{paired} pairs"))
+            }
+        };
+        // Rounded first, so that -0.3 reads as 0, not "-0".
+        let [e, lo, hi] = [e, lo, hi].map(|x| x.round() + 0.0);
+        say!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}] (by {by})");
+    }
     if let Some(test) = &cfg.sprt {
-        let llr = test.llr_pairs(t.pairs);
         let (lo, hi) = test.bounds();
-        let verdict = match *decided.lock().unwrap() {
+        let verdict = match t.verdict {
             Some((v, at)) => format!("{v} (bound reached after {at} games)"),
             None => format!("{} (--games ran out)", Verdict::Inconclusive),
         };
         say!(
-            "SPRT [{}, {}]: LLR {llr:.2} bounds [{lo:.2}, {hi:.2}]  {verdict}",
+            "SPRT [{}, {}]: LLR {:.2} bounds [{lo:.2}, {hi:.2}]  {verdict}",
             test.elo0,
-            test.elo1
+            test.elo1,
+            t.llr
         );
     }
     // A record lost is a run that did not do what it was asked.
