@@ -150,7 +150,8 @@ mod cli {
   Games are played in pairs, colours swapped; both games of a pair draw the identities
   from one seed, a stream for each colour (each engine gets each colour's luck once).
   The summary counts complete pairs by engine 1's points (0, 1/2, 1, 3/2, 2), and the
-  Elo interval takes each pair as one observation (pentanomial).
+  Elo interval takes each pair as one observation (pentanomial; by games while no pair
+  is complete).
   --sprt ELO0 ELO1: stop once a sequential probability ratio test (logistic Elo,
           pentanomial, over complete pairs) accepts H0 (Elo <= ELO0) or H1 (Elo >=
           ELO1); --alpha and --beta are its error rates (default 0.05 each). The LLR and

@@ -1767,7 +1767,7 @@ pub(crate) fn run_games(
     );
     if t.played > t.counted() {
         say!(
-            "({} more game(s) under way when the test decided, played out and not counted)",
+            "({} more game(s) played and not counted: they come after the one the test decided on)",
             t.played - t.counted()
         );
     }

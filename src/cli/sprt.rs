@@ -185,9 +185,10 @@ impl Sprt {
 
     /// (lower, upper): `ln(beta / (1 - alpha))` and `ln((1 - beta) / alpha)`.
     pub fn bounds(&self) -> (f64, f64) {
+        // Differences of logarithms: a tiny rate's quotient would overflow.
         (
-            (self.beta / (1.0 - self.alpha)).ln(),
-            ((1.0 - self.beta) / self.alpha).ln(),
+            self.beta.ln() - (1.0 - self.alpha).ln(),
+            (1.0 - self.beta).ln() - self.alpha.ln(),
         )
     }
 
@@ -205,16 +206,17 @@ impl Sprt {
     }
 
     fn llr_of(&self, counts: &[usize], values: &[f64]) -> f64 {
-        let n = counts.iter().sum::<usize>() as f64;
-        if n == 0.0 {
+        if counts.iter().sum::<usize>() == 0 {
             return 0.0;
         }
         let seen: Vec<f64> = counts
             .iter()
             .map(|&k| if k == 0 { EMPTY_COUNT } else { k as f64 })
             .collect();
-        let total: f64 = seen.iter().sum();
-        let p: Vec<f64> = seen.iter().map(|k| k / total).collect();
+        // As fishtest: the observations counted with the unseen outcomes'
+        // share.
+        let n: f64 = seen.iter().sum();
+        let p: Vec<f64> = seen.iter().map(|k| k / n).collect();
         let q0 = most_likely(&p, values, score_of_elo(self.elo0));
         let q1 = most_likely(&p, values, score_of_elo(self.elo1));
         n * p
