@@ -1749,7 +1749,12 @@ pub(crate) fn run_games(
                     }
                     Err(e) => {
                         tell!("game {}: could not start: {e}", i + 1);
-                        tally.lock().unwrap().finish(i, None, cfg.sprt.as_ref());
+                        // It may let finished games be counted, and decide.
+                        let mut t = tally.lock().unwrap();
+                        t.finish(i, None, cfg.sprt.as_ref());
+                        if t.verdict.is_some() {
+                            stop.store(true, Ordering::SeqCst);
+                        }
                     }
                 }
             });
