@@ -1426,8 +1426,8 @@ struct Tally {
 impl Tally {
     /// Game `index` ended with engine 1 scoring `score` (1, 0.5 or 0), or
     /// was not played (`None`); count it and any it let through, testing
-    /// after each.
-    fn finish(&mut self, index: usize, score: Option<f64>, test: Option<&Sprt>) {
+    /// after each. Whether the test has decided (no new game should start).
+    fn finish(&mut self, index: usize, score: Option<f64>, test: Option<&Sprt>) -> bool {
         self.played += score.is_some() as usize;
         self.waiting.insert(index, score);
         while self.verdict.is_none() {
@@ -1451,6 +1451,7 @@ impl Tally {
                 }
             }
         }
+        self.verdict.is_some()
     }
 
     fn counted(&self) -> usize {
@@ -1710,8 +1711,7 @@ pub(crate) fn run_games(
                 match play_game(i) {
                     Ok(r) => {
                         let mut t = tally.lock().unwrap();
-                        t.finish(i, Some(r.score), cfg.sprt.as_ref());
-                        if t.verdict.is_some() {
+                        if t.finish(i, Some(r.score), cfg.sprt.as_ref()) {
                             // No new game starts.
                             stop.store(true, Ordering::SeqCst);
                         }
@@ -1750,9 +1750,7 @@ pub(crate) fn run_games(
                     Err(e) => {
                         tell!("game {}: could not start: {e}", i + 1);
                         // It may let finished games be counted, and decide.
-                        let mut t = tally.lock().unwrap();
-                        t.finish(i, None, cfg.sprt.as_ref());
-                        if t.verdict.is_some() {
+                        if tally.lock().unwrap().finish(i, None, cfg.sprt.as_ref()) {
                             stop.store(true, Ordering::SeqCst);
                         }
                     }
