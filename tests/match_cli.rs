@@ -680,6 +680,10 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
         ("-0", "--movetime must be 1 to 86400000, not '-0'"),
         ("0.4", "--movetime must be 1 to 86400000, not '0.4'"),
         ("1e30", "--movetime must be 1 to 86400000, not '1e30'"),
+        (
+            "1.5",
+            "--movetime needs a whole number of milliseconds, not '1.5'",
+        ),
     ] {
         let out = refused(&["match", "random", "random", "--movetime", v], want);
         assert!(!text(&out.stdout).contains("game "), "{v}");

@@ -708,7 +708,17 @@ mod cli {
                 // Up to a day a move: a longer wait is a mistake, and past
                 // u64 milliseconds an engine would be told nonsense.
                 const DAY_MS: f64 = 86_400_000.0;
-                let movetime = given_in(flag(&mut args, "--movetime"), "--movetime", 1.0..=DAY_MS)?;
+                let movetime_text = flag(&mut args, "--movetime");
+                let movetime = given_in(movetime_text.clone(), "--movetime", 1.0..=DAY_MS)?;
+                // Engines are told whole milliseconds: 1.5 would be cut to 1.
+                if let (Some(ms), Some(text)) = (movetime, &movetime_text) {
+                    if ms.fract() != 0.0 {
+                        return Err(format!(
+                            "--movetime needs a whole number of milliseconds, not '{}'",
+                            cli::shown(text)
+                        ));
+                    }
+                }
                 let nodes = given_in(flag(&mut args, "--nodes"), "--nodes", 1u64..)?;
                 let tc = flag(&mut args, "--tc")
                     .map(|v| cli::matches::TimeControl::parse(&v))

@@ -1800,7 +1800,8 @@ pub(crate) fn run_games(
                     p[4]
                 );
                 let (e, lo, hi) = elo_of(&t.pairs, &PAIR);
-                (e, lo, hi, format!("{paired} pairs"))
+                let s = if paired == 1 { "" } else { "s" };
+                (e, lo, hi, format!("{paired} pair{s}"))
             }
         };
         // Rounded first, so that -0.3 reads as 0, not "-0".
