@@ -14,6 +14,7 @@ fn main() {
     // An argument that is not UTF-8 is refused, never read lossily: a file
     // name would silently become another file's.
     let mut args = Vec::new();
+    let mut unreadable = None;
     for (i, a) in std::env::args_os().skip(1).enumerate() {
         match a.into_string() {
             Ok(a) => args.push(a),
@@ -26,21 +27,16 @@ fn main() {
                         text.push_str(&format!("\\x{b:02X}"));
                     }
                 }
-                // A match refused before its first game says so.
-                let none_played = match args.first().is_some_and(|c| c == "match") {
-                    true => "; no game played",
-                    false => "",
-                };
-                eprintln!(
-                    "error: argument {} is not UTF-8 text: '{}'{none_played}",
+                unreadable = Some(format!(
+                    "argument {} is not UTF-8 text: '{}'",
                     i + 1,
                     jieqi::rules::shown(&text, 60)
-                );
-                std::process::exit(2);
+                ));
+                break;
             }
         }
     }
-    std::process::exit(cli::main(args));
+    std::process::exit(cli::main(args, unreadable));
 }
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
@@ -848,11 +844,18 @@ mod cli {
         }
     }
 
-    pub fn main(args: Vec<String>) -> i32 {
+    /// Run the command `args`, or refuse the argument that could not be
+    /// read (`unreadable`, the arguments before it in `args`).
+    pub fn main(args: Vec<String>, unreadable: Option<String>) -> i32 {
         let is_match = args.first().is_some_and(|a| a == "match");
-        let ran = run(args).map_err(|e| {
-            // Every refusal of a match before its first game says so.
-            if is_match && !cli::matches::any_game_started() && !e.contains("no game played") {
+        let ran = match unreadable {
+            Some(e) => Err(e),
+            None => run(args),
+        };
+        let ran = ran.map_err(|e| {
+            // Every refusal of a match before its first game says so (here
+            // only: no message says it itself).
+            if is_match && !cli::matches::any_game_started() {
                 format!("{e}; no game played")
             } else {
                 e

@@ -286,7 +286,7 @@ pub fn parse_openings(text: &str, rules: RuleSet) -> Result<Vec<String>, Opening
 pub(crate) fn not_over<B: Board>(board: B, fen: &str) -> Result<(), String> {
     match B::outcome(&board.start(Some(fen), 0)?) {
         Some(o) => Err(format!(
-            "the game is already over there ({}); no game played",
+            "the game is already over there ({})",
             B::result_text(o)
         )),
         None => Ok(()),
@@ -1457,6 +1457,11 @@ impl Tally {
     fn counted(&self) -> usize {
         self.games.iter().sum()
     }
+
+    /// Wins, draws and losses counted.
+    fn wdl(&self) -> (usize, usize, usize) {
+        (self.games[2], self.games[1], self.games[0])
+    }
 }
 
 /// One finished game, as the match loop counts and prints it.
@@ -1494,7 +1499,7 @@ fn prepare_out_dir(dir: &str, games: usize) -> Result<(), String> {
     // Read by its parts, so a trailing `/` or `/.` follows no link.
     let path: std::path::PathBuf = std::path::Path::new(dir).components().collect();
     let ready = make_dirs(&path)
-        .map_err(|e| format!("cannot create '{shown}': {e}; no game played"))
+        .map_err(|e| format!("cannot create '{shown}': {e}"))
         .and_then(|()| check_out_dir(&path, &shown, games));
     let mut made = making();
     if ready.is_err() {
@@ -1567,9 +1572,7 @@ fn on_the_way(dir: &std::path::Path) -> std::io::Result<()> {
 
 /// [`prepare_out_dir`]'s checks of a directory that exists.
 fn check_out_dir(path: &std::path::Path, shown: &str, games: usize) -> Result<(), String> {
-    let unreadable = |e: std::io::Error| {
-        format!("cannot read '{shown}' to look for records: {e}; no game played")
-    };
+    let unreadable = |e: std::io::Error| format!("cannot read '{shown}' to look for records: {e}");
     let mut first = None;
     for entry in std::fs::read_dir(path).map_err(unreadable)? {
         let name = entry.map_err(unreadable)?.file_name();
@@ -1582,7 +1585,7 @@ fn check_out_dir(path: &std::path::Path, shown: &str, games: usize) -> Result<()
     if let Some(n) = first {
         return Err(format!(
             "'{shown}' already holds {}, a record this match would write over: \
-             give --out a new or empty directory; no game played",
+             give --out a new or empty directory",
             record_name(n)
         ));
     }
@@ -1601,14 +1604,14 @@ fn check_out_dir(path: &std::path::Path, shown: &str, games: usize) -> Result<()
                 break probe;
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
-            Err(e) => return Err(format!("cannot write into '{shown}': {e}; no game played")),
+            Err(e) => return Err(format!("cannot write into '{shown}': {e}")),
         }
     };
     let removed = std::fs::remove_file(&probe);
     writing().retain(|p| *p != probe);
     removed.map_err(|e| {
         format!(
-            "cannot remove '{}', made to see that '{shown}' takes files: {e}; no game played",
+            "cannot remove '{}', made to see that '{shown}' takes files: {e}",
             super::shown_path(&probe)
         )
     })?;
@@ -1636,7 +1639,7 @@ pub(crate) fn run_games(
             None => {
                 UciEngine::start(spec.strip_prefix("uci:").unwrap_or(spec)).map_err(|e| {
                     format!(
-                        "engine {} '{}' does not start as a UCI engine ({e}); no game played",
+                        "engine {} '{}' does not start as a UCI engine ({e})",
                         k + 1,
                         super::shown(spec)
                     )
@@ -1715,7 +1718,7 @@ pub(crate) fn run_games(
                             // No new game starts.
                             stop.store(true, Ordering::SeqCst);
                         }
-                        let (w, d, l) = (t.games[2], t.games[1], t.games[0]);
+                        let (w, d, l) = t.wdl();
                         let sprt = cfg.sprt.map(|test| {
                             let (lo, hi) = test.bounds();
                             format!("  LLR {:.2} [{lo:.2}, {hi:.2}]", t.llr)
@@ -1759,7 +1762,7 @@ pub(crate) fn run_games(
         }
     });
     let t = tally.lock().unwrap();
-    let (w, d, l) = (t.games[2], t.games[1], t.games[0]);
+    let (w, d, l) = t.wdl();
     let n = (w + d + l).max(1) as f64;
     say!(
         "{} vs {} ({}, {} games)",
@@ -1784,26 +1787,26 @@ pub(crate) fn run_games(
         // Both games of a pair share their opening and their draws: the
         // interval (and the test) count complete pairs, not games.
         let paired: usize = t.pairs.iter().sum();
-        let (e, lo, hi, by) = match paired {
-            0 => {
-                let (e, lo, hi) = elo_of(&t.games, &GAME);
-                (e, lo, hi, "games".to_string())
-            }
-            _ => {
-                let p = t.pairs;
-                say!(
-                    "pairs {paired}, engine 1 scoring 0, 1/2, 1, 3/2, 2: {} {} {} {} {}",
-                    p[0],
-                    p[1],
-                    p[2],
-                    p[3],
-                    p[4]
-                );
-                let (e, lo, hi) = elo_of(&t.pairs, &PAIR);
-                let s = if paired == 1 { "" } else { "s" };
-                (e, lo, hi, format!("{paired} pair{s}"))
-            }
+        let (e, lo, hi) = match paired {
+            0 => elo_of(&t.games, &GAME),
+            _ => elo_of(&t.pairs, &PAIR),
         };
+        let by = match paired {
+            0 => "games".to_string(),
+            1 => "1 pair".to_string(),
+            n => format!("{n} pairs"),
+        };
+        if paired > 0 {
+            let p = t.pairs;
+            say!(
+                "pairs {paired}, engine 1 scoring 0, 1/2, 1, 3/2, 2: {} {} {} {} {}",
+                p[0],
+                p[1],
+                p[2],
+                p[3],
+                p[4]
+            );
+        }
         // Rounded first, so that -0.3 reads as 0, not "-0".
         let [e, lo, hi] = [e, lo, hi].map(|x| x.round() + 0.0);
         say!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}] (by {by})");
