@@ -58,12 +58,22 @@ fn pairs_are_counted_as_one_observation_each() {
     let far = Sprt::new(600.0, 800.0, 0.4, 0.4).unwrap();
     assert!((far.llr_pairs([0, 0, 0, 0, 18]) - 0.380_206_231_954_461_3).abs() < 1e-6);
     assert_eq!(t.llr_pairs([0; 5]), 0.0);
-    let (e, lo, hi) = elo_of(&[5, 2, 10, 28, 15], &PAIR);
+    let (e, Some((lo, hi))) = elo_of(&[5, 2, 10, 28, 15], &PAIR) else {
+        panic!("no interval");
+    };
     assert!(close(e, 140.350_547_323_631_56), "{e}");
     assert!(close(lo, 85.830_487_585_336_13) && close(hi, 202.406_319_695_744_57));
     // The per-game form is the trinomial one.
-    let (e, lo, hi) = elo_of(&[20, 20, 60], &GAME);
+    let (e, Some((lo, hi))) = elo_of(&[20, 20, 60], &GAME) else {
+        panic!("no interval");
+    };
     assert!(close(e, -400.0 * (1.0f64 / 0.7 - 1.0).log10()) && lo < e && e < hi);
+    // Observations that do not vary give no interval, not one of no width.
+    assert_eq!(elo_of(&[0, 0, 1, 0, 0], &PAIR), (0.0, None));
+    assert_eq!(elo_of(&[0, 0, 40, 0, 0], &PAIR), (0.0, None));
+    let (e, none) = elo_of(&[0, 0, 7], &GAME);
+    assert!(e > 1000.0 && none.is_none(), "{e}");
+    assert_eq!(elo_of(&[0, 0, 0], &GAME), (0.0, None));
 }
 
 #[test]
@@ -269,6 +279,63 @@ fn the_verdict_replays_whatever_the_jobs() {
     for _ in 0..3 {
         assert_eq!(summary("2"), one);
     }
+}
+
+/// Games played past the verdict are not counted, and their records say
+/// so; a single pair gives an Elo but no interval (its spread is no
+/// measure of the noise).
+#[test]
+fn records_of_games_past_the_verdict_say_they_were_not_counted() {
+    let dir = scratch("late");
+    let games = dir.join("games");
+    let out = run(&[
+        "match",
+        "hard:500",
+        "medium:500",
+        "--games",
+        "8",
+        "--seed",
+        "3",
+        "--sprt",
+        "0",
+        "600",
+        "--alpha",
+        "0.3",
+        "--beta",
+        "0.3",
+        "--jobs",
+        "2",
+        "--out",
+        games.to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    // The first pair decides. The third game started when the first of
+    // them ended, so it is played out (and more, while the second lasts).
+    assert!(stdout.contains("bound reached after 2 games"), "{stdout}");
+    let late: usize = stdout
+        .split_once("\n(")
+        .and_then(|(_, rest)| rest.split_once(" more game(s) played and not counted"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no game past the verdict:\n{stdout}"));
+    assert!(
+        stdout.contains("Elo +0  no interval: one observation (by 1 pair)"),
+        "{stdout}"
+    );
+    let record = |n: usize| games.join(format!("game-000{n}.txt"));
+    let read = |n: usize| std::fs::read_to_string(record(n)).unwrap();
+    for n in [1, 2] {
+        assert!(!read(n).contains("not counted"), "{}", read(n));
+    }
+    for n in 3..3 + late {
+        assert!(
+            read(n).ends_with("\n{not counted: played after game 2, the last the test counted}\n"),
+            "{}",
+            read(n)
+        );
+    }
+    assert!(!record(3 + late).exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Engines that start for the check before the first game and never

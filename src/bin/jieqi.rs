@@ -147,12 +147,13 @@ mod cli {
   from one seed, a stream for each colour (each engine gets each colour's luck once).
   The summary counts complete pairs by engine 1's points (0, 1/2, 1, 3/2, 2), and the
   Elo interval takes each pair as one observation (pentanomial; by games while no pair
-  is complete).
+  is complete; no interval where they do not vary: one pair, or all alike).
   --sprt ELO0 ELO1: stop once a sequential probability ratio test (logistic Elo,
           pentanomial, over complete pairs) accepts H0 (Elo <= ELO0) or H1 (Elo >=
           ELO1); --alpha and --beta are its error rates (default 0.05 each). The LLR and
           its bounds are shown after every game; the verdict (or inconclusive) closes
-          the summary.")),
+          the summary. Games past the one it decided on are played out, not counted,
+          and their --out records say so in a closing comment.")),
             "datagen" => DATAGEN_USAGE,
             "soak" => "usage: jieqi soak [--games N] [--rules R] [--seed S] [--jobs J]\n\nPlays N games (random play biased to captures; one in ten by the engine),\ncycling through every rule set unless --rules is given, and checks at every\nply: make/unmake of every legal move, each seat's FEN reading back, move\ntexts unique per notation and reading back; at a random ply and at the end,\neach seat's record restoring to the same public record. The first failure\nstops the run, naming the game, its seed and the ply.",
             "fuzz" => "usage: jieqi fuzz [--cases N] [--seed S]\n\nFeeds N mutated valid texts (positions of every rule set, each seat's\nmove texts, display notations) through the readers, checks that what\nthey accept is usable, and prints how many inputs reached each outcome.\nA failure stops the run with a message naming the input.",

@@ -1699,6 +1699,8 @@ pub(crate) fn run_games(
     let tally = Mutex::new(Tally::default());
     // Game records that could not be written to --out.
     let unwritten = AtomicUsize::new(0);
+    // The games whose records were written, by index.
+    let written = Mutex::new(Vec::new());
     let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
         for _ in 0..cfg.jobs.max(1) {
@@ -1747,6 +1749,8 @@ pub(crate) fn run_games(
                                     super::shown_path(&path)
                                 );
                                 unwritten.fetch_add(1, Ordering::Relaxed);
+                            } else {
+                                written.lock().unwrap().push(i);
                             }
                         }
                     }
@@ -1762,6 +1766,31 @@ pub(crate) fn run_games(
         }
     });
     let t = tally.lock().unwrap();
+    // Records of games played past the verdict say they were not counted.
+    if let (Some(dir), Some(_)) = (&cfg.out_dir, t.verdict) {
+        let mut late = written.into_inner().unwrap();
+        late.retain(|&i| i >= t.next);
+        late.sort_unstable();
+        for i in late {
+            let path = format!("{dir}/{}", record_name(i + 1));
+            let note = format!(
+                "{{not counted: played after game {}, the last the test counted}}\n",
+                t.next
+            );
+            let marked = std::fs::OpenOptions::new()
+                .append(true)
+                .open(&path)
+                .and_then(|mut f| f.write_all(note.as_bytes()));
+            if let Err(e) = marked {
+                tell!(
+                    "game {}: cannot mark '{}' as not counted: {e}",
+                    i + 1,
+                    super::shown_path(&path)
+                );
+                unwritten.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
     let (w, d, l) = t.wdl();
     let n = (w + d + l).max(1) as f64;
     say!(
@@ -1787,7 +1816,7 @@ pub(crate) fn run_games(
         // Both games of a pair share their opening and their draws: the
         // interval (and the test) count complete pairs, not games.
         let paired: usize = t.pairs.iter().sum();
-        let (e, lo, hi) = match paired {
+        let (e, interval) = match paired {
             0 => elo_of(&t.games, &GAME),
             _ => elo_of(&t.pairs, &PAIR),
         };
@@ -1808,8 +1837,24 @@ pub(crate) fn run_games(
             );
         }
         // Rounded first, so that -0.3 reads as 0, not "-0".
-        let [e, lo, hi] = [e, lo, hi].map(|x| x.round() + 0.0);
-        say!("Elo {e:+.0}  95% interval [{lo:+.0}, {hi:+.0}] (by {by})");
+        let round = |x: f64| x.round() + 0.0;
+        match interval {
+            Some((lo, hi)) => say!(
+                "Elo {:+.0}  95% interval [{:+.0}, {:+.0}] (by {by})",
+                round(e),
+                round(lo),
+                round(hi)
+            ),
+            None => say!(
+                "Elo {:+.0}  no interval: {} (by {by})",
+                round(e),
+                if paired == 1 || (paired == 0 && w + d + l == 1) {
+                    "one observation"
+                } else {
+                    "every observation scored the same"
+                }
+            ),
+        }
     }
     if let Some(test) = &cfg.sprt {
         let (lo, hi) = test.bounds();

@@ -142,18 +142,27 @@ fn most_likely(p: &[f64], values: &[f64], s: f64) -> Vec<f64> {
 
 /// Elo difference and its 95% interval from `counts[k]` observations of
 /// the score `values[k]` (per game, [`GAME`], or per pair, [`PAIR`]).
-pub fn elo_of(counts: &[usize], values: &[f64]) -> (f64, f64, f64) {
+/// No interval (`None`) where the observations do not vary (one of them,
+/// or all alike): their spread is the only measure of the noise, and a
+/// spread of zero would claim an interval of no width.
+pub fn elo_of(counts: &[usize], values: &[f64]) -> (f64, Option<(f64, f64)>) {
     let counts: Vec<f64> = counts.iter().map(|&k| k as f64).collect();
     if counts.iter().sum::<f64>() == 0.0 {
-        return (0.0, 0.0, 0.0);
+        return (0.0, None);
     }
     let (n, s, var) = moments(&counts, values);
-    let se = (var / n).sqrt();
     let to_elo = |x: f64| {
         let x = x.clamp(1e-4, 1.0 - 1e-4);
         -400.0 * (1.0 / x - 1.0).log10()
     };
-    (to_elo(s), to_elo(s - 1.96 * se), to_elo(s + 1.96 * se))
+    if var <= 0.0 {
+        return (to_elo(s), None);
+    }
+    let se = (var / n).sqrt();
+    (
+        to_elo(s),
+        Some((to_elo(s - 1.96 * se), to_elo(s + 1.96 * se))),
+    )
 }
 
 /// A sequential test of H0 "Elo difference = elo0" against H1 "= elo1".
