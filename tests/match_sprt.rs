@@ -329,7 +329,7 @@ fn records_of_games_past_the_verdict_say_they_were_not_counted() {
     }
     for n in 3..3 + late {
         assert!(
-            read(n).ends_with("\n{not counted: played after game 2, the last the test counted}\n"),
+            read(n).ends_with("\n{not counted: played past game 2, where the test decided}\n"),
             "{}",
             read(n)
         );

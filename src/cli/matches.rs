@@ -1472,6 +1472,49 @@ pub(crate) struct GameReport {
     pub record: String,
 }
 
+/// The closing comment of the record of a game played past the test's
+/// verdict, which came at game `at` (a number from 1; the summary's
+/// "after N games" counts the games scored, fewer where some could not
+/// start).
+fn not_counted(at: usize) -> String {
+    format!("{{not counted: played past game {at}, where the test decided}}\n")
+}
+
+/// The test has just decided at game `at`: close the records in `pending`
+/// (game index to the length written) of games after it as not counted,
+/// as written: a record replaced since (another file, a link) is left
+/// alone and said so. Empties `pending` (the rest were counted).
+fn mark_late(
+    dir: &str,
+    pending: &mut std::collections::BTreeMap<usize, u64>,
+    at: usize,
+    unwritten: &AtomicUsize,
+) {
+    for (i, len) in std::mem::take(pending) {
+        if i < at {
+            continue;
+        }
+        let path = format!("{dir}/{}", record_name(i + 1));
+        let marked = std::fs::symlink_metadata(&path).and_then(|m| {
+            if !m.file_type().is_file() || m.len() != len {
+                return Err(std::io::Error::other("it is no longer the record written"));
+            }
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(&path)?
+                .write_all(not_counted(at).as_bytes())
+        });
+        if let Err(e) = marked {
+            tell!(
+                "game {}: cannot mark '{}' as not counted: {e}",
+                i + 1,
+                super::shown_path(&path)
+            );
+            unwritten.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
 /// The file `--out` keeps game `n`'s record in (from 1).
 fn record_name(n: usize) -> String {
     format!("game-{n:04}.txt")
@@ -1699,8 +1742,9 @@ pub(crate) fn run_games(
     let tally = Mutex::new(Tally::default());
     // Game records that could not be written to --out.
     let unwritten = AtomicUsize::new(0);
-    // The games whose records were written, by index.
-    let written = Mutex::new(Vec::new());
+    // Records written of games not counted yet: game index to length.
+    // Locked only under `tally`'s lock.
+    let pending = Mutex::new(std::collections::BTreeMap::new());
     let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
         for _ in 0..cfg.jobs.max(1) {
@@ -1716,6 +1760,7 @@ pub(crate) fn run_games(
                 match play_game(i) {
                     Ok(r) => {
                         let mut t = tally.lock().unwrap();
+                        let undecided = t.verdict.is_none();
                         if t.finish(i, Some(r.score), cfg.sprt.as_ref()) {
                             // No new game starts.
                             stop.store(true, Ordering::SeqCst);
@@ -1742,23 +1787,40 @@ pub(crate) fn run_games(
                         );
                         if let Some(dir) = &cfg.out_dir {
                             let path = format!("{dir}/{}", record_name(i + 1));
-                            if let Err(e) = write_record(&path, &r.record) {
+                            // Played past the verdict: closed as not counted
+                            // from the start.
+                            let late = t.verdict.is_some() && i >= t.next;
+                            let mut record = r.record.clone();
+                            if late {
+                                record.push_str(&not_counted(t.next));
+                            }
+                            let mut pending = pending.lock().unwrap();
+                            if let Err(e) = write_record(&path, &record) {
                                 tell!(
                                     "game {}: cannot write '{}': {e}",
                                     i + 1,
                                     super::shown_path(&path)
                                 );
                                 unwritten.fetch_add(1, Ordering::Relaxed);
-                            } else {
-                                written.lock().unwrap().push(i);
+                            } else if !late && i >= t.next {
+                                pending.insert(i, record.len() as u64);
+                            }
+                            if undecided && t.verdict.is_some() {
+                                mark_late(dir, &mut pending, t.next, &unwritten);
                             }
                         }
                     }
                     Err(e) => {
                         tell!("game {}: could not start: {e}", i + 1);
                         // It may let finished games be counted, and decide.
-                        if tally.lock().unwrap().finish(i, None, cfg.sprt.as_ref()) {
+                        let mut t = tally.lock().unwrap();
+                        let undecided = t.verdict.is_none();
+                        if t.finish(i, None, cfg.sprt.as_ref()) {
                             stop.store(true, Ordering::SeqCst);
+                        }
+                        if let (Some(dir), true) = (&cfg.out_dir, undecided && t.verdict.is_some())
+                        {
+                            mark_late(dir, &mut pending.lock().unwrap(), t.next, &unwritten);
                         }
                     }
                 }
@@ -1766,31 +1828,6 @@ pub(crate) fn run_games(
         }
     });
     let t = tally.lock().unwrap();
-    // Records of games played past the verdict say they were not counted.
-    if let (Some(dir), Some(_)) = (&cfg.out_dir, t.verdict) {
-        let mut late = written.into_inner().unwrap();
-        late.retain(|&i| i >= t.next);
-        late.sort_unstable();
-        for i in late {
-            let path = format!("{dir}/{}", record_name(i + 1));
-            let note = format!(
-                "{{not counted: played after game {}, the last the test counted}}\n",
-                t.next
-            );
-            let marked = std::fs::OpenOptions::new()
-                .append(true)
-                .open(&path)
-                .and_then(|mut f| f.write_all(note.as_bytes()));
-            if let Err(e) = marked {
-                tell!(
-                    "game {}: cannot mark '{}' as not counted: {e}",
-                    i + 1,
-                    super::shown_path(&path)
-                );
-                unwritten.fetch_add(1, Ordering::Relaxed);
-            }
-        }
-    }
     let (w, d, l) = t.wdl();
     let n = (w + d + l).max(1) as f64;
     say!(
