@@ -776,7 +776,8 @@ fn writing() -> std::sync::MutexGuard<'static, Vec<String>> {
 
 /// Write game record `path` as a new file (a file already there is kept,
 /// an error): one cut short, by an error or an interrupt, is removed.
-fn write_record(path: &str, record: &str) -> std::io::Result<()> {
+/// Returns the file, open at its end, for a closing comment later.
+fn write_record(path: &str, record: &str) -> std::io::Result<std::fs::File> {
     // Made and listed under the list's lock: an interrupt in between would
     // find it unlisted and leave it behind, empty.
     let mut file = {
@@ -791,7 +792,7 @@ fn write_record(path: &str, record: &str) -> std::io::Result<()> {
         let _ = std::fs::remove_file(path);
     }
     list.retain(|p| p != path);
-    written
+    written.map(|()| file)
 }
 
 /// Send SIGKILL to process group `pid`.
@@ -1481,32 +1482,23 @@ fn not_counted(at: usize) -> String {
 }
 
 /// The test has just decided at game `at`: close the records in `pending`
-/// (game index to the length written) of games after it as not counted,
-/// as written: a record replaced since (another file, a link) is left
-/// alone and said so. Empties `pending` (the rest were counted).
+/// (game index to the file written, open at its end) of games after it as
+/// not counted, through the files themselves, whatever has been put at
+/// their paths since. Empties `pending` (the rest were counted).
 fn mark_late(
     dir: &str,
-    pending: &mut std::collections::BTreeMap<usize, u64>,
+    pending: &mut std::collections::BTreeMap<usize, std::fs::File>,
     at: usize,
     unwritten: &AtomicUsize,
 ) {
-    for (i, len) in std::mem::take(pending) {
+    for (i, mut file) in std::mem::take(pending) {
         if i < at {
             continue;
         }
-        let path = format!("{dir}/{}", record_name(i + 1));
-        let marked = std::fs::symlink_metadata(&path).and_then(|m| {
-            if !m.file_type().is_file() || m.len() != len {
-                return Err(std::io::Error::other("it is no longer the record written"));
-            }
-            std::fs::OpenOptions::new()
-                .append(true)
-                .open(&path)?
-                .write_all(not_counted(at).as_bytes())
-        });
-        if let Err(e) = marked {
+        if let Err(e) = file.write_all(not_counted(at).as_bytes()) {
+            let path = format!("{dir}/{}", record_name(i + 1));
             tell!(
-                "game {}: cannot mark '{}' as not counted: {e}",
+                "game {}: cannot close '{}' as not counted: {e}",
                 i + 1,
                 super::shown_path(&path)
             );
@@ -1742,7 +1734,7 @@ pub(crate) fn run_games(
     let tally = Mutex::new(Tally::default());
     // Game records that could not be written to --out.
     let unwritten = AtomicUsize::new(0);
-    // Records written of games not counted yet: game index to length.
+    // Records written of games not counted yet: game index to the file.
     // Locked only under `tally`'s lock.
     let pending = Mutex::new(std::collections::BTreeMap::new());
     let stop = AtomicBool::new(false);
@@ -1795,15 +1787,19 @@ pub(crate) fn run_games(
                                 record.push_str(&not_counted(t.next));
                             }
                             let mut pending = pending.lock().unwrap();
-                            if let Err(e) = write_record(&path, &record) {
-                                tell!(
-                                    "game {}: cannot write '{}': {e}",
-                                    i + 1,
-                                    super::shown_path(&path)
-                                );
-                                unwritten.fetch_add(1, Ordering::Relaxed);
-                            } else if !late && i >= t.next {
-                                pending.insert(i, record.len() as u64);
+                            match write_record(&path, &record) {
+                                Err(e) => {
+                                    tell!(
+                                        "game {}: cannot write '{}': {e}",
+                                        i + 1,
+                                        super::shown_path(&path)
+                                    );
+                                    unwritten.fetch_add(1, Ordering::Relaxed);
+                                }
+                                Ok(file) if !late && i >= t.next => {
+                                    pending.insert(i, file);
+                                }
+                                Ok(_) => {}
                             }
                             if undecided && t.verdict.is_some() {
                                 mark_late(dir, &mut pending, t.next, &unwritten);
@@ -1910,7 +1906,7 @@ pub(crate) fn run_games(
     match unwritten.load(Ordering::Relaxed) {
         0 => Ok((w, d, l)),
         n => Err(format!(
-            "{n} game record(s) could not be written to '{}'",
+            "{n} game record(s) could not be written in full to '{}'",
             super::shown_path(cfg.out_dir.as_deref().unwrap_or(""))
         )),
     }
