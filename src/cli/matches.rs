@@ -1738,6 +1738,21 @@ pub(crate) fn run_games(
     // Locked only under `tally`'s lock.
     let pending = Mutex::new(std::collections::BTreeMap::new());
     let stop = AtomicBool::new(false);
+    // Count game `i` (`None`: not played) and what it lets through; once
+    // the test decides, no new game starts and the records written past
+    // its verdict are closed as not counted. The tally stays locked for
+    // the caller.
+    let count = |i: usize, score: Option<f64>| {
+        let mut t = tally.lock().unwrap();
+        let undecided = t.verdict.is_none();
+        if t.finish(i, score, cfg.sprt.as_ref()) {
+            stop.store(true, Ordering::SeqCst);
+        }
+        if let (Some(dir), true) = (&cfg.out_dir, undecided && t.verdict.is_some()) {
+            mark_late(dir, &mut pending.lock().unwrap(), t.next, &unwritten);
+        }
+        t
+    };
     std::thread::scope(|s| {
         for _ in 0..cfg.jobs.max(1) {
             s.spawn(|| loop {
@@ -1751,12 +1766,7 @@ pub(crate) fn run_games(
                 STARTED.store(true, Ordering::SeqCst);
                 match play_game(i) {
                     Ok(r) => {
-                        let mut t = tally.lock().unwrap();
-                        let undecided = t.verdict.is_none();
-                        if t.finish(i, Some(r.score), cfg.sprt.as_ref()) {
-                            // No new game starts.
-                            stop.store(true, Ordering::SeqCst);
-                        }
+                        let t = count(i, Some(r.score));
                         let (w, d, l) = t.wdl();
                         let sprt = cfg.sprt.map(|test| {
                             let (lo, hi) = test.bounds();
@@ -1786,7 +1796,6 @@ pub(crate) fn run_games(
                             if late {
                                 record.push_str(&not_counted(t.next));
                             }
-                            let mut pending = pending.lock().unwrap();
                             match write_record(&path, &record) {
                                 Err(e) => {
                                     tell!(
@@ -1796,28 +1805,19 @@ pub(crate) fn run_games(
                                     );
                                     unwritten.fetch_add(1, Ordering::Relaxed);
                                 }
+                                // Not counted yet: closed later if the test
+                                // decides before it is.
                                 Ok(file) if !late && i >= t.next => {
-                                    pending.insert(i, file);
+                                    pending.lock().unwrap().insert(i, file);
                                 }
                                 Ok(_) => {}
-                            }
-                            if undecided && t.verdict.is_some() {
-                                mark_late(dir, &mut pending, t.next, &unwritten);
                             }
                         }
                     }
                     Err(e) => {
                         tell!("game {}: could not start: {e}", i + 1);
                         // It may let finished games be counted, and decide.
-                        let mut t = tally.lock().unwrap();
-                        let undecided = t.verdict.is_none();
-                        if t.finish(i, None, cfg.sprt.as_ref()) {
-                            stop.store(true, Ordering::SeqCst);
-                        }
-                        if let (Some(dir), true) = (&cfg.out_dir, undecided && t.verdict.is_some())
-                        {
-                            mark_late(dir, &mut pending.lock().unwrap(), t.next, &unwritten);
-                        }
+                        drop(count(i, None));
                     }
                 }
             });
@@ -1849,9 +1849,15 @@ pub(crate) fn run_games(
         // Both games of a pair share their opening and their draws: the
         // interval (and the test) count complete pairs, not games.
         let paired: usize = t.pairs.iter().sum();
-        let (e, interval) = match paired {
-            0 => elo_of(&t.games, &GAME),
-            _ => elo_of(&t.pairs, &PAIR),
+        let (e, interval, observations) = match paired {
+            0 => {
+                let (e, interval) = elo_of(&t.games, &GAME);
+                (e, interval, w + d + l)
+            }
+            _ => {
+                let (e, interval) = elo_of(&t.pairs, &PAIR);
+                (e, interval, paired)
+            }
         };
         let by = match paired {
             0 => "games".to_string(),
@@ -1881,7 +1887,7 @@ pub(crate) fn run_games(
             None => say!(
                 "Elo {:+.0}  no interval: {} (by {by})",
                 round(e),
-                if paired == 1 || (paired == 0 && w + d + l == 1) {
+                if observations == 1 {
                     "one observation"
                 } else {
                     "every observation scored the same"
