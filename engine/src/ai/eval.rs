@@ -570,11 +570,11 @@ fn checks_by_side(
 ) -> [Checks; 2] {
     // Where a horse of each side would check the other general from: a
     // bit per point.
-    let mut horse_at = [0u128; 2];
+    let mut horse_at = [HorsePoints::default(); 2];
     for c in Color::ALL {
         for &(from, leg) in &t.horse_from[generals[c.other().index()].index()] {
             if board[leg.index()] == 0 {
-                horse_at[c.index()] |= 1 << from.index();
+                horse_at[c.index()].insert(from);
             }
         }
     }
@@ -592,6 +592,22 @@ fn checks_by_side(
         }
     }
     checks
+}
+
+/// Points a horse checks a general from: a bit per point in two 64-bit
+/// words, since wasm shifts a `u128` by a library call.
+#[derive(Clone, Copy, Default)]
+struct HorsePoints([u64; 2]);
+
+impl HorsePoints {
+    #[inline(always)]
+    fn insert(&mut self, s: Square) {
+        self.0[s.index() / 64] |= 1 << (s.index() % 64);
+    }
+    #[inline(always)]
+    fn contains(self, s: Square) -> bool {
+        self.0[s.index() / 64] >> (s.index() % 64) & 1 != 0
+    }
 }
 
 /// A side's checks ([`checks_by`]): all of them, and those from a point
@@ -614,7 +630,7 @@ fn checks_by(
     from: Square,
     p: Piece,
     g: Square,
-    horse_at: u128,
+    horse_at: HorsePoints,
     mut check: impl FnMut(Square),
 ) {
     match p.role {
@@ -626,7 +642,7 @@ fn checks_by(
             for &(to, leg) in &t.horse[from.index()] {
                 if board[leg.index()] == 0
                     && !is_own(board[to.index()], p.color)
-                    && horse_at >> to.index() & 1 != 0
+                    && horse_at.contains(to)
                 {
                     check(to);
                 }
