@@ -925,6 +925,66 @@ fn an_interrupted_match_stops_its_engines() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Ctrl-C after some games prints the summary of those counted so far
+/// (the per-game lines alone leave the Elo to work out).
+#[test]
+fn an_interrupted_match_says_how_the_games_counted_stand() {
+    let dir = scratch("interrupt-standing");
+    let out_dir = dir.join("records");
+    let args = [
+        "match",
+        "random",
+        "random",
+        "--games",
+        "1000000",
+        "--seed",
+        "3",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ];
+    let referee = Command::new(ME)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = common::interrupt_once_made(referee, &out_dir.join("game-0003.txt"));
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let standing = stdout
+        .split_once("interrupted: the games counted so far\n")
+        .unwrap_or_else(|| panic!("no standing in {stdout}"))
+        .1;
+    let games: usize = standing
+        .strip_prefix("random vs random (jieqi, ")
+        .and_then(|r| r.split_once(" games)"))
+        .unwrap_or_else(|| panic!("{standing}"))
+        .0
+        .parse()
+        .unwrap();
+    assert!(games >= 2, "{standing}");
+    // Its wins, draws and losses add up to the games it names.
+    // Games finished while an earlier one was under way wait for it.
+    let waiting = standing
+        .lines()
+        .find(|l| l.starts_with('('))
+        .map(|l| l.ends_with("they wait for an earlier game, under way when the match stopped)"));
+    assert_ne!(waiting, Some(false), "{standing}");
+    let wdl: Vec<usize> = standing
+        .lines()
+        .find(|l| l.starts_with("wins "))
+        .unwrap()
+        .split_whitespace()
+        .skip(1)
+        .step_by(2)
+        .take(3)
+        .map(|n| n.parse().unwrap_or_else(|_| panic!("{n} in {standing}")))
+        .collect();
+    assert_eq!(wdl.iter().sum::<usize>(), games, "{standing}");
+    assert!(standing.contains("Elo "), "{standing}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// Ctrl-C while an engine is still starting, before the first game (the
 /// match tries each engine first), stops it too, and leaves no directory
 /// made for `--out`.

@@ -397,3 +397,12 @@ fn a_bad_openings_line_stops_before_any_game() {
     assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// One game is one observation, counted as a game: the summary says so.
+#[test]
+fn a_single_game_is_counted_by_one_game() {
+    let out = run(&["match", "random", "random", "--games", "1", "--seed", "4"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("(by 1 game)"), "{stdout}");
+}

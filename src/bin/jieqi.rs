@@ -134,7 +134,8 @@ mod cli {
   A move past its time (--movetime, default 1000 ms; 10000 ms under --nodes) plus a
   {MARGIN_MS} ms margin, an unreadable or illegal move, a line of output over {MAX_LINE} bytes,
   or a crash forfeits the game. Each UCI engine runs in its own process group, killed
-  after each game and when the match is interrupted (Ctrl-C, SIGTERM).
+  after each game and when the match is interrupted (Ctrl-C, SIGTERM); an interrupted
+  match prints the summary of the games counted so far, then exits with status 130.
   --out DIR: one record a game (game-0001.txt, ...): tags, with Termination (normal,
           adjudication, time forfeit, rules infraction, abandoned), then the moves; after
           a forfeit, a closing comment says who forfeited and why
@@ -152,8 +153,8 @@ mod cli {
           pentanomial, over complete pairs) accepts H0 (Elo <= ELO0) or H1 (Elo >=
           ELO1); --alpha and --beta are its error rates (default 0.05 each). The LLR and
           its bounds are shown after every game; the verdict (or inconclusive) closes
-          the summary. Games past the one it decided on are played out, not counted,
-          and their --out records say so in a closing comment.")),
+          the summary. Games past the one it decided on are played out, not counted
+          (their lines say so), and their --out records say so in a closing comment.")),
             "datagen" => DATAGEN_USAGE,
             "soak" => "usage: jieqi soak [--games N] [--rules R] [--seed S] [--jobs J]\n\nPlays N games (random play biased to captures; one in ten by the engine),\ncycling through every rule set unless --rules is given, and checks at every\nply: make/unmake of every legal move, each seat's FEN reading back, move\ntexts unique per notation and reading back; at a random ply and at the end,\neach seat's record restoring to the same public record. The first failure\nstops the run, naming the game, its seed and the ply.",
             "fuzz" => "usage: jieqi fuzz [--cases N] [--seed S]\n\nFeeds N mutated valid texts (positions of every rule set, each seat's\nmove texts, display notations) through the readers, checks that what\nthey accept is usable, and prints how many inputs reached each outcome.\nA failure stops the run with a message naming the input.",

@@ -766,6 +766,14 @@ static WRITING: Mutex<Vec<String>> = Mutex::new(Vec::new());
 /// interrupt removes them, each only if empty).
 static MAKING: Mutex<Vec<std::path::PathBuf>> = Mutex::new(Vec::new());
 
+/// The summary of the games counted so far, printed if the match is
+/// interrupted (empty before the first game starts).
+static STANDING: Mutex<String> = Mutex::new(String::new());
+
+fn standing() -> std::sync::MutexGuard<'static, String> {
+    STANDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn making() -> std::sync::MutexGuard<'static, Vec<std::path::PathBuf>> {
     MAKING.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -838,6 +846,15 @@ pub(crate) fn stop_engines_on_interrupt() {
                 let _ = std::fs::remove_dir(d);
             }
             std::mem::forget(dirs);
+            // What the games counted so far say (a game under way is not
+            // one of them).
+            let standing = standing();
+            if !standing.is_empty() {
+                say!(
+                    "interrupted: the games counted so far\n{}",
+                    standing.trim_end()
+                );
+            }
             format!("{n} engine(s) stopped")
         });
     }
@@ -1465,6 +1482,118 @@ impl Tally {
     }
 }
 
+/// `x` rounded to hundredths, as `{:.2}` prints it, without a sign on
+/// zero (a tiny negative LLR printed `-0.00`).
+fn hundredths(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0 + 0.0
+}
+
+/// The summary of the games counted in `t`: the engines, the score, the
+/// Elo with its interval, the SPRT's verdict (printed at the end, and of
+/// the games counted so far when the match is interrupted).
+fn summary(cfg: &MatchConfig, board_id: &str, t: &Tally) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    macro_rules! put {
+        ($($a:tt)*) => {{
+            let _ = writeln!(out, $($a)*);
+        }};
+    }
+    let (w, d, l) = t.wdl();
+    let n = (w + d + l).max(1) as f64;
+    put!(
+        "{} vs {} ({}, {} games)",
+        cfg.engines[0],
+        cfg.engines[1],
+        board_id,
+        w + d + l
+    );
+    if t.played > t.counted() {
+        let why = if t.verdict.is_some() {
+            "they come after the one the test decided on"
+        } else {
+            // Games are counted in order: only an interrupted match
+            // stands so.
+            "they wait for an earlier game, under way when the match stopped"
+        };
+        put!(
+            "({} more game(s) played and not counted: {why})",
+            t.played - t.counted()
+        );
+    }
+    if w + d + l == 0 {
+        put!("no game was scored: no Elo to give");
+    } else {
+        put!(
+            "wins {w}  draws {d}  losses {l}  score {:.1}%",
+            (w as f64 + d as f64 / 2.0) / n * 100.0
+        );
+        // Both games of a pair share their opening and their draws: the
+        // interval (and the test) count complete pairs, not games.
+        let paired: usize = t.pairs.iter().sum();
+        let (e, interval, observations) = match paired {
+            0 => {
+                let (e, interval) = elo_of(&t.games, &GAME);
+                (e, interval, w + d + l)
+            }
+            _ => {
+                let (e, interval) = elo_of(&t.pairs, &PAIR);
+                (e, interval, paired)
+            }
+        };
+        let by = match (paired, w + d + l) {
+            (0, 1) => "1 game".to_string(),
+            (0, n) => format!("{n} games"),
+            (1, _) => "1 pair".to_string(),
+            (n, _) => format!("{n} pairs"),
+        };
+        if paired > 0 {
+            let p = t.pairs;
+            put!(
+                "pairs {paired}, engine 1 scoring 0, 1/2, 1, 3/2, 2: {} {} {} {} {}",
+                p[0],
+                p[1],
+                p[2],
+                p[3],
+                p[4]
+            );
+        }
+        // Rounded first, so that -0.3 reads as 0, not "-0".
+        let round = |x: f64| x.round() + 0.0;
+        match interval {
+            Some((lo, hi)) => put!(
+                "Elo {:+.0}  95% interval [{:+.0}, {:+.0}] (by {by})",
+                round(e),
+                round(lo),
+                round(hi)
+            ),
+            None => put!(
+                "Elo {:+.0}  no interval: {} (by {by})",
+                round(e),
+                if observations == 1 {
+                    "one observation"
+                } else {
+                    "every observation scored the same"
+                }
+            ),
+        }
+    }
+    if let Some(test) = &cfg.sprt {
+        let (lo, hi) = test.bounds();
+        let verdict = match t.verdict {
+            Some((v, at)) => format!("{v} (bound reached after {at} games)"),
+            None => format!("{} (--games ran out)", Verdict::Inconclusive),
+        };
+        put!(
+            "SPRT [{}, {}]: LLR {:.2} bounds [{lo:.2}, {hi:.2}]  {verdict}",
+            test.elo0,
+            test.elo1,
+            hundredths(t.llr)
+        );
+    }
+    out
+}
+
 /// One finished game, as the match loop counts and prints it.
 pub(crate) struct GameReport {
     /// Engine 1's score: 1, 0.5 or 0.
@@ -1751,8 +1880,11 @@ pub(crate) fn run_games(
         if let (Some(dir), true) = (&cfg.out_dir, undecided && t.verdict.is_some()) {
             mark_late(dir, &mut pending.lock().unwrap(), t.next, &unwritten);
         }
+        let text = summary(cfg, board.id(), &t);
+        *standing() = text;
         t
     };
+    *standing() = summary(cfg, board.id(), &Tally::default());
     std::thread::scope(|s| {
         for _ in 0..cfg.jobs.max(1) {
             s.spawn(|| loop {
@@ -1768,9 +1900,15 @@ pub(crate) fn run_games(
                     Ok(r) => {
                         let t = count(i, Some(r.score));
                         let (w, d, l) = t.wdl();
+                        // Played past the verdict.
+                        let late = t.verdict.is_some() && i >= t.next;
                         let sprt = cfg.sprt.map(|test| {
                             let (lo, hi) = test.bounds();
-                            format!("  LLR {:.2} [{lo:.2}, {hi:.2}]", t.llr)
+                            if late {
+                                "  not counted: past the test's verdict".to_string()
+                            } else {
+                                format!("  LLR {:.2} [{lo:.2}, {hi:.2}]", hundredths(t.llr))
+                            }
                         });
                         tell!(
                             "game {:>4}: {} ({} {})  [{}-{}-{}]{}",
@@ -1791,7 +1929,6 @@ pub(crate) fn run_games(
                             let path = format!("{dir}/{}", record_name(i + 1));
                             // Played past the verdict: closed as not counted
                             // from the start.
-                            let late = t.verdict.is_some() && i >= t.next;
                             let mut record = r.record.clone();
                             if late {
                                 record.push_str(&not_counted(t.next));
@@ -1824,90 +1961,8 @@ pub(crate) fn run_games(
         }
     });
     let t = tally.lock().unwrap();
+    say!("{}", summary(cfg, board.id(), &t).trim_end());
     let (w, d, l) = t.wdl();
-    let n = (w + d + l).max(1) as f64;
-    say!(
-        "{} vs {} ({}, {} games)",
-        cfg.engines[0],
-        cfg.engines[1],
-        board.id(),
-        w + d + l
-    );
-    if t.played > t.counted() {
-        say!(
-            "({} more game(s) played and not counted: they come after the one the test decided on)",
-            t.played - t.counted()
-        );
-    }
-    if w + d + l == 0 {
-        say!("no game was scored: no Elo to give");
-    } else {
-        say!(
-            "wins {w}  draws {d}  losses {l}  score {:.1}%",
-            (w as f64 + d as f64 / 2.0) / n * 100.0
-        );
-        // Both games of a pair share their opening and their draws: the
-        // interval (and the test) count complete pairs, not games.
-        let paired: usize = t.pairs.iter().sum();
-        let (e, interval, observations) = match paired {
-            0 => {
-                let (e, interval) = elo_of(&t.games, &GAME);
-                (e, interval, w + d + l)
-            }
-            _ => {
-                let (e, interval) = elo_of(&t.pairs, &PAIR);
-                (e, interval, paired)
-            }
-        };
-        let by = match paired {
-            0 => "games".to_string(),
-            1 => "1 pair".to_string(),
-            n => format!("{n} pairs"),
-        };
-        if paired > 0 {
-            let p = t.pairs;
-            say!(
-                "pairs {paired}, engine 1 scoring 0, 1/2, 1, 3/2, 2: {} {} {} {} {}",
-                p[0],
-                p[1],
-                p[2],
-                p[3],
-                p[4]
-            );
-        }
-        // Rounded first, so that -0.3 reads as 0, not "-0".
-        let round = |x: f64| x.round() + 0.0;
-        match interval {
-            Some((lo, hi)) => say!(
-                "Elo {:+.0}  95% interval [{:+.0}, {:+.0}] (by {by})",
-                round(e),
-                round(lo),
-                round(hi)
-            ),
-            None => say!(
-                "Elo {:+.0}  no interval: {} (by {by})",
-                round(e),
-                if observations == 1 {
-                    "one observation"
-                } else {
-                    "every observation scored the same"
-                }
-            ),
-        }
-    }
-    if let Some(test) = &cfg.sprt {
-        let (lo, hi) = test.bounds();
-        let verdict = match t.verdict {
-            Some((v, at)) => format!("{v} (bound reached after {at} games)"),
-            None => format!("{} (--games ran out)", Verdict::Inconclusive),
-        };
-        say!(
-            "SPRT [{}, {}]: LLR {:.2} bounds [{lo:.2}, {hi:.2}]  {verdict}",
-            test.elo0,
-            test.elo1,
-            t.llr
-        );
-    }
     // A record lost is a run that did not do what it was asked.
     match unwritten.load(Ordering::Relaxed) {
         0 => Ok((w, d, l)),
@@ -1915,5 +1970,18 @@ pub(crate) fn run_games(
             "{n} game record(s) could not be written in full to '{}'",
             super::shown_path(cfg.out_dir.as_deref().unwrap_or(""))
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hundredths;
+
+    #[test]
+    fn an_llr_rounded_to_zero_has_no_sign() {
+        assert_eq!(format!("{:.2}", hundredths(-0.004)), "0.00");
+        assert_eq!(format!("{:.2}", hundredths(-0.006)), "-0.01");
+        assert_eq!(format!("{:.2}", hundredths(2.944)), "2.94");
+        assert_eq!(format!("{:.2}", hundredths(-2.946)), "-2.95");
     }
 }
