@@ -941,6 +941,14 @@ fn an_interrupted_match_says_how_the_games_counted_stand() {
         "3",
         "--out",
         out_dir.to_str().unwrap(),
+        // A test far from deciding between two random players.
+        "--sprt",
+        "-10",
+        "10",
+        "--alpha",
+        "0.001",
+        "--beta",
+        "0.001",
     ];
     let referee = Command::new(ME)
         .args(args)
@@ -982,6 +990,10 @@ fn an_interrupted_match_says_how_the_games_counted_stand() {
         .collect();
     assert_eq!(wdl.iter().sum::<usize>(), games, "{standing}");
     assert!(standing.contains("Elo "), "{standing}");
+    assert!(
+        standing.trim_end().ends_with("inconclusive so far"),
+        "{standing}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -1489,9 +1489,9 @@ fn hundredths(x: f64) -> f64 {
 }
 
 /// The summary of the games counted in `t`: the engines, the score, the
-/// Elo with its interval, the SPRT's verdict (printed at the end, and of
-/// the games counted so far when the match is interrupted).
-fn summary(cfg: &MatchConfig, board_id: &str, t: &Tally) -> String {
+/// Elo with its interval, the SPRT's verdict. Printed at the end, and
+/// (`so_far`) of the games counted so far when the match is interrupted.
+fn summary(cfg: &MatchConfig, board_id: &str, t: &Tally, so_far: bool) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     macro_rules! put {
@@ -1509,11 +1509,11 @@ fn summary(cfg: &MatchConfig, board_id: &str, t: &Tally) -> String {
         w + d + l
     );
     if t.played > t.counted() {
+        // Games are counted in order: a game that finished early waits
+        // for those before it, which an interrupt may have stopped.
         let why = if t.verdict.is_some() {
             "they come after the one the test decided on"
         } else {
-            // Games are counted in order: only an interrupted match
-            // stands so.
             "they wait for an earlier game, under way when the match stopped"
         };
         put!(
@@ -1582,6 +1582,7 @@ fn summary(cfg: &MatchConfig, board_id: &str, t: &Tally) -> String {
         let (lo, hi) = test.bounds();
         let verdict = match t.verdict {
             Some((v, at)) => format!("{v} (bound reached after {at} games)"),
+            None if so_far => format!("{} so far", Verdict::Inconclusive),
             None => format!("{} (--games ran out)", Verdict::Inconclusive),
         };
         put!(
@@ -1880,11 +1881,11 @@ pub(crate) fn run_games(
         if let (Some(dir), true) = (&cfg.out_dir, undecided && t.verdict.is_some()) {
             mark_late(dir, &mut pending.lock().unwrap(), t.next, &unwritten);
         }
-        let text = summary(cfg, board.id(), &t);
+        let text = summary(cfg, board.id(), &t, true);
         *standing() = text;
         t
     };
-    *standing() = summary(cfg, board.id(), &Tally::default());
+    *standing() = summary(cfg, board.id(), &Tally::default(), true);
     std::thread::scope(|s| {
         for _ in 0..cfg.jobs.max(1) {
             s.spawn(|| loop {
@@ -1961,7 +1962,7 @@ pub(crate) fn run_games(
         }
     });
     let t = tally.lock().unwrap();
-    say!("{}", summary(cfg, board.id(), &t).trim_end());
+    say!("{}", summary(cfg, board.id(), &t, false).trim_end());
     let (w, d, l) = t.wdl();
     // A record lost is a run that did not do what it was asked.
     match unwritten.load(Ordering::Relaxed) {
