@@ -193,7 +193,7 @@ fn a_polite_engine_leaves_no_process_behind() {
     // Plays a legal first move, then resigns by exiting; its helper lingers.
     let (engine, pidfile) = engine_with_helper(&dir, "polite.sh", "echo bestmove h2e2; exit 0");
     let (stdout, stderr) = one_game(&engine, "200");
-    assert!(stdout.contains("(jieqi, 1 games)"), "{stdout}{stderr}");
+    assert!(stdout.contains("(jieqi, 1 game)"), "{stdout}{stderr}");
     assert_ended(read_pid(&pidfile));
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -521,7 +521,7 @@ fn a_bad_time_control_is_refused_before_any_game() {
 fn one_record(dir: &Path, name: &str, engine: &str) -> String {
     let out_dir = dir.join(name);
     let (stdout, stderr) = one_game_with(engine, "300", &["--out", out_dir.to_str().unwrap()]);
-    assert!(stdout.contains("(jieqi, 1 games)"), "{stdout}{stderr}");
+    assert!(stdout.contains("(jieqi, 1 game)"), "{stdout}{stderr}");
     std::fs::read_to_string(out_dir.join("game-0001.txt")).unwrap()
 }
 
@@ -958,6 +958,17 @@ fn an_interrupted_match_says_how_the_games_counted_stand() {
         .unwrap();
     let out = common::interrupt_once_made(referee, &out_dir.join("game-0003.txt"));
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    // No game's line after the interrupt's.
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("interrupted: "),
+        "{stderr}"
+    );
     let stdout = text(&out.stdout);
     let standing = stdout
         .split_once("interrupted: the games counted so far\n")

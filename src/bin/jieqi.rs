@@ -134,7 +134,7 @@ mod cli {
   A move past its time (--movetime, default 1000 ms; 10000 ms under --nodes) plus a
   {MARGIN_MS} ms margin, an unreadable or illegal move, a line of output over {MAX_LINE} bytes,
   or a crash forfeits the game. Each UCI engine runs in its own process group, killed
-  after each game and when the match is interrupted (Ctrl-C, SIGTERM); an interrupted
+  after each game and when the match is interrupted (Ctrl-C, SIGTERM, SIGHUP); an interrupted
   match prints the summary of the games counted so far, then exits with status 130.
   --out DIR: one record a game (game-0001.txt, ...): tags, with Termination (normal,
           adjudication, time forfeit, rules infraction, abandoned), then the moves; after

@@ -766,6 +766,23 @@ static WRITING: Mutex<Vec<String>> = Mutex::new(Vec::new());
 /// interrupt removes them, each only if empty).
 static MAKING: Mutex<Vec<std::path::PathBuf>> = Mutex::new(Vec::new());
 
+/// Held while a game's line is written, and for good by an interrupt, so
+/// that no game's line (an engine the interrupt killed read as a
+/// forfeit) comes after the interrupt's.
+static PRINTING: Mutex<()> = Mutex::new(());
+
+fn printing() -> std::sync::MutexGuard<'static, ()> {
+    PRINTING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `tell!` for a game's line: under [`PRINTING`].
+macro_rules! game_tell {
+    ($($t:tt)*) => {{
+        let _printing = printing();
+        tell!($($t)*);
+    }};
+}
+
 /// The summary of the games counted so far, printed if the match is
 /// interrupted (empty before the first game starts).
 static STANDING: Mutex<String> = Mutex::new(String::new());
@@ -825,6 +842,9 @@ pub(crate) fn stop_engines_on_interrupt() {
     #[cfg(unix)]
     {
         super::exit_on_interrupt(|| {
+            // No game's line from here on: one would read the engines
+            // stopped below as forfeits (the guard is never dropped).
+            std::mem::forget(printing());
             // The list stays locked until the process is gone (its guard
             // is never dropped): no game reaps an engine in between.
             let groups = live();
@@ -1149,7 +1169,7 @@ pub(crate) fn play_game<B: Board>(
     let opening = cfg.openings.get((index / 2) % cfg.openings.len().max(1));
     let (mut game, random_plies) = random_opening(cfg, board, opening.map(String::as_str), index)?;
     if random_plies < cfg.random_plies {
-        tell!(
+        game_tell!(
             "game {}: {random_plies} of {} random plies: no longer line that goes on was found",
             index + 1,
             cfg.random_plies
@@ -1169,7 +1189,7 @@ pub(crate) fn play_game<B: Board>(
     let (mut forfeit, mut adjudicated) = (None, false);
     for c in Color::ALL {
         if let Err(e) = &players[c.index()] {
-            tell!("game {}: {} forfeits: {e}", index + 1, board.colour(c));
+            game_tell!("game {}: {} forfeits: {e}", index + 1, board.colour(c));
             if forfeit.is_none() {
                 forfeit = Some((board.colour(c), Forfeit::from(e.clone())));
                 B::adjudicate(&mut game, Some(c));
@@ -1179,7 +1199,7 @@ pub(crate) fn play_game<B: Board>(
     while B::outcome(&game).is_none() {
         let c = B::turn(&game);
         if B::ply(&game) >= board.max_plies(cfg) {
-            tell!("game {}: {} plies, called a draw", index + 1, B::ply(&game));
+            game_tell!("game {}: {} plies, called a draw", index + 1, B::ply(&game));
             adjudicated = true;
             B::adjudicate(&mut game, None);
             break;
@@ -1192,7 +1212,7 @@ pub(crate) fn play_game<B: Board>(
             board.choose(player, &game, Seat::of(c), cfg, k, seed.wrapping_add(ply))
         });
         if let Err(e) = m.and_then(|m| B::play(&mut game, m)) {
-            tell!("game {}: {} forfeits: {e}", index + 1, board.colour(c));
+            game_tell!("game {}: {} forfeits: {e}", index + 1, board.colour(c));
             forfeit = Some((board.colour(c), e));
             B::adjudicate(&mut game, Some(c));
         }
@@ -1502,11 +1522,12 @@ fn summary(cfg: &MatchConfig, board_id: &str, t: &Tally, so_far: bool) -> String
     let (w, d, l) = t.wdl();
     let n = (w + d + l).max(1) as f64;
     put!(
-        "{} vs {} ({}, {} games)",
+        "{} vs {} ({}, {} game{})",
         cfg.engines[0],
         cfg.engines[1],
         board_id,
-        w + d + l
+        w + d + l,
+        if w + d + l == 1 { "" } else { "s" }
     );
     if t.played > t.counted() {
         // Games are counted in order: a game that finished early waits
@@ -1627,7 +1648,7 @@ fn mark_late(
         }
         if let Err(e) = file.write_all(not_counted(at).as_bytes()) {
             let path = format!("{dir}/{}", record_name(i + 1));
-            tell!(
+            game_tell!(
                 "game {}: cannot close '{}' as not counted: {e}",
                 i + 1,
                 super::shown_path(&path)
@@ -1901,8 +1922,15 @@ pub(crate) fn run_games(
                     Ok(r) => {
                         let t = count(i, Some(r.score));
                         let (w, d, l) = t.wdl();
-                        // Played past the verdict.
+                        // Played past the verdict, or waiting for an
+                        // earlier game (counted with it, unless the test
+                        // decides first).
                         let late = t.verdict.is_some() && i >= t.next;
+                        let waiting = if !late && i >= t.next {
+                            format!("  (not counted yet: waits for game {})", t.next + 1)
+                        } else {
+                            String::new()
+                        };
                         let sprt = cfg.sprt.map(|test| {
                             let (lo, hi) = test.bounds();
                             if late {
@@ -1911,8 +1939,8 @@ pub(crate) fn run_games(
                                 format!("  LLR {:.2} [{lo:.2}, {hi:.2}]", hundredths(t.llr))
                             }
                         });
-                        tell!(
-                            "game {:>4}: {} ({} {})  [{}-{}-{}]{}",
+                        game_tell!(
+                            "game {:>4}: {} ({} {})  [{}-{}-{}]{}{waiting}",
                             i + 1,
                             r.score,
                             r.outcome,
@@ -1936,7 +1964,7 @@ pub(crate) fn run_games(
                             }
                             match write_record(&path, &record) {
                                 Err(e) => {
-                                    tell!(
+                                    game_tell!(
                                         "game {}: cannot write '{}': {e}",
                                         i + 1,
                                         super::shown_path(&path)
@@ -1953,7 +1981,7 @@ pub(crate) fn run_games(
                         }
                     }
                     Err(e) => {
-                        tell!("game {}: could not start: {e}", i + 1);
+                        game_tell!("game {}: could not start: {e}", i + 1);
                         // It may let finished games be counted, and decide.
                         drop(count(i, None));
                     }
