@@ -886,18 +886,25 @@ fn a_repeated_or_unknown_option_is_refused_by_name() {
     );
 }
 
+/// Run `jieqi ARGS`, press Ctrl-C once `made` exists, and check that it
+/// exited with status 130.
+fn interrupted(args: &[&str], made: &Path) -> std::process::Output {
+    let referee = Command::new(ME)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = common::interrupt_once_made(referee, made);
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    out
+}
+
 /// Run `jieqi ARGS`, press Ctrl-C once `pidfile` (written by its one UCI
 /// engine's helper) exists, and check that the match stopped that engine,
 /// the helper with it, and said so.
 fn interrupt_match(args: &[&str], pidfile: &Path) {
-    let referee = Command::new(ME)
-        .args(args)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let out = common::interrupt_once_made(referee, pidfile);
-    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    let out = interrupted(args, pidfile);
     assert!(
         text(&out.stderr).contains("interrupted: 1 engine(s) stopped"),
         "{}",
@@ -950,14 +957,7 @@ fn an_interrupted_match_says_how_the_games_counted_stand() {
         "--beta",
         "0.001",
     ];
-    let referee = Command::new(ME)
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let out = common::interrupt_once_made(referee, &out_dir.join("game-0003.txt"));
-    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    let out = interrupted(&args, &out_dir.join("game-0003.txt"));
     // No game's line after the interrupt's.
     let stderr = text(&out.stderr);
     assert!(
