@@ -99,7 +99,9 @@
 //! first ply at equal time once more: +9 [-19, +36] (100 ms, 400 games,
 //! seed 7301), with the -10 above nothing. A larger correction (read at
 //! 1/11 instead of 1/16): +7 [-20, +34] at equal nodes (20 000 a move, 400
-//! games, seed 7501).
+//! games, seed 7501). Nor looking for check at every quiescence ply (not
+//! only the first two): 71-3-79 at equal nodes (20 000 a move, seed 7601),
+//! stopped at 153 games.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
