@@ -982,6 +982,27 @@ fn an_interrupted_match_says_how_the_games_counted_stand() {
         .parse()
         .unwrap();
     assert!(games >= 2, "{standing}");
+    // Every game counted or waiting has its record and its line, and no
+    // other game has either: a game is counted, said and recorded whole,
+    // or not at all.
+    let waiting_n: usize = standing
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix('(')?
+                .split_once(" more game")?
+                .0
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0);
+    let records = std::fs::read_dir(&out_dir).unwrap().count();
+    assert_eq!(records, games + waiting_n, "{standing}");
+    let said = stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("game ")?.split_once(": "))
+        .filter(|(_, r)| r.starts_with(['0', '1']))
+        .count();
+    assert_eq!(said, games + waiting_n, "{standing}");
     // Its wins, draws and losses add up to the games it names.
     // Games finished while an earlier one was under way wait for it.
     let waiting = standing

@@ -766,10 +766,14 @@ static WRITING: Mutex<Vec<String>> = Mutex::new(Vec::new());
 /// interrupt removes them, each only if empty).
 static MAKING: Mutex<Vec<std::path::PathBuf>> = Mutex::new(Vec::new());
 
-/// Held while a game's line is written, and for good by an interrupt, so
-/// that no game's line (an engine the interrupt killed read as a
-/// forfeit) comes after the interrupt's.
+/// Held while a game's line is written (and while a finished game is
+/// counted and recorded), and for good by an interrupt, so that no game's
+/// line (an engine the interrupt killed read as a forfeit) comes after
+/// the interrupt's.
 static PRINTING: Mutex<()> = Mutex::new(());
+
+/// Set by an interrupt first: a game that ends after it is not counted.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 fn printing() -> std::sync::MutexGuard<'static, ()> {
     PRINTING.lock().unwrap_or_else(|e| e.into_inner())
@@ -844,6 +848,7 @@ pub(crate) fn stop_engines_on_interrupt() {
         super::exit_on_interrupt(|| {
             // No game's line from here on: one would read the engines
             // stopped below as forfeits (the guard is never dropped).
+            INTERRUPTED.store(true, Ordering::SeqCst);
             std::mem::forget(printing());
             // The list stays locked until the process is gone (its guard
             // is never dropped): no game reaps an engine in between.
@@ -1648,7 +1653,7 @@ fn mark_late(
         }
         if let Err(e) = file.write_all(not_counted(at).as_bytes()) {
             let path = format!("{dir}/{}", record_name(i + 1));
-            game_tell!(
+            tell!(
                 "game {}: cannot close '{}' as not counted: {e}",
                 i + 1,
                 super::shown_path(&path)
@@ -1918,7 +1923,15 @@ pub(crate) fn run_games(
                     break;
                 }
                 STARTED.store(true, Ordering::SeqCst);
-                match play_game(i) {
+                let result = play_game(i);
+                // A game is counted, said and recorded under the lock an
+                // interrupt takes for good: all of it, or (interrupted
+                // first) none of it.
+                let _printing = printing();
+                if INTERRUPTED.load(Ordering::SeqCst) {
+                    return;
+                }
+                match result {
                     Ok(r) => {
                         let t = count(i, Some(r.score));
                         let (w, d, l) = t.wdl();
@@ -1939,7 +1952,7 @@ pub(crate) fn run_games(
                                 format!("  LLR {:.2} [{lo:.2}, {hi:.2}]", hundredths(t.llr))
                             }
                         });
-                        game_tell!(
+                        tell!(
                             "game {:>4}: {} ({} {})  [{}-{}-{}]{}{waiting}",
                             i + 1,
                             r.score,
@@ -1964,7 +1977,7 @@ pub(crate) fn run_games(
                             }
                             match write_record(&path, &record) {
                                 Err(e) => {
-                                    game_tell!(
+                                    tell!(
                                         "game {}: cannot write '{}': {e}",
                                         i + 1,
                                         super::shown_path(&path)
@@ -1981,7 +1994,7 @@ pub(crate) fn run_games(
                         }
                     }
                     Err(e) => {
-                        game_tell!("game {}: could not start: {e}", i + 1);
+                        tell!("game {}: could not start: {e}", i + 1);
                         // It may let finished games be counted, and decide.
                         drop(count(i, None));
                     }
