@@ -1907,8 +1907,7 @@ pub(crate) fn run_games(
         if let (Some(dir), true) = (&cfg.out_dir, undecided && t.verdict.is_some()) {
             mark_late(dir, &mut pending.lock().unwrap(), t.next, &unwritten);
         }
-        let text = summary(cfg, board.id(), &t, true);
-        *standing() = text;
+        *standing() = summary(cfg, board.id(), &t, true);
         t
     };
     *standing() = summary(cfg, board.id(), &Tally::default(), true);
@@ -1938,8 +1937,9 @@ pub(crate) fn run_games(
                         // Played past the verdict, or waiting for an
                         // earlier game (counted with it, unless the test
                         // decides first).
-                        let late = t.verdict.is_some() && i >= t.next;
-                        let waiting = if !late && i >= t.next {
+                        let uncounted = i >= t.next;
+                        let late = uncounted && t.verdict.is_some();
+                        let waiting = if uncounted && !late {
                             format!("  (not counted yet: waits for game {})", t.next + 1)
                         } else {
                             String::new()
@@ -1971,7 +1971,7 @@ pub(crate) fn run_games(
                             let path = format!("{dir}/{}", record_name(i + 1));
                             // Played past the verdict: closed as not counted
                             // from the start.
-                            let mut record = r.record.clone();
+                            let mut record = r.record;
                             if late {
                                 record.push_str(&not_counted(t.next));
                             }
@@ -1986,7 +1986,7 @@ pub(crate) fn run_games(
                                 }
                                 // Not counted yet: closed later if the test
                                 // decides before it is.
-                                Ok(file) if !late && i >= t.next => {
+                                Ok(file) if uncounted && !late => {
                                     pending.lock().unwrap().insert(i, file);
                                 }
                                 Ok(_) => {}
