@@ -416,7 +416,7 @@ fn cli_perft_and_moves() {
 
 #[test]
 fn match_runner_plays_a_short_fair_match() {
-    let dir = std::env::temp_dir().join(format!("jieqi-match-{}", std::process::id()));
+    let dir = common::scratch("match");
     let out = Command::new(env!("CARGO_BIN_EXE_jieqi"))
         .args([
             "match", "easy:200", "random", "--games", "4", "--jobs", "2", "--seed", "3", "--out",
@@ -442,7 +442,6 @@ fn match_runner_plays_a_short_fair_match() {
             .unwrap()
     };
     assert_eq!(n("wins") + n("draws") + n("losses"), 4, "{text}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 const BENCH_DEPTH_3_SIGNATURE: u64 = 42_775;
@@ -503,14 +502,12 @@ fn match_runner_drives_uci_engines_and_forfeits_broken_ones() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("does not start"));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn an_engine_that_hangs_past_its_time_loses() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("jieqi-hang-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("hang");
     let script = dir.join("mute-engine.sh");
     // Answers the handshake, then never a bestmove.
     std::fs::write(&script, "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; quit) exit 0;; esac; done\n").unwrap();
@@ -532,7 +529,6 @@ fn an_engine_that_hangs_past_its_time_loses() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("wins 0  draws 0  losses 1"), "{text}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("forfeits"));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// A perpetual check whose cycle began before the root: after a9, e8, a8,

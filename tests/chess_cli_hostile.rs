@@ -276,7 +276,6 @@ fn an_engine_sending_identity_letters_is_told_so() {
         .unwrap_or_else(|| panic!("{err}"));
     assert!(forfeit.contains("without identity letters"), "{forfeit}");
     assert!(!forfeit.contains("not a legal move"), "{forfeit}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // ---- 9. help, startpos, one quoted argument ----
@@ -389,7 +388,6 @@ fn chess_match_takes_openings_and_sprt() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("openings line 2"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // ---- a drawn capture leaves what later moves reveal ----

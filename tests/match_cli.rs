@@ -161,8 +161,6 @@ fn the_seed_is_printed_and_replays_the_match() {
     // Two runs without a seed draw different ones.
     let other = text(&run(&["match", "random", "random", "--games", "1"]).stdout);
     assert!(!other.contains(&format!("seed {seed} ")), "{other}");
-    let _ = std::fs::remove_dir_all(a);
-    let _ = std::fs::remove_dir_all(b);
 }
 
 #[test]
@@ -184,7 +182,6 @@ fn an_engine_past_its_time_forfeits_and_its_process_group_is_killed() {
         "{stderr}"
     );
     assert_ended(read_pid(&pidfile));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -195,7 +192,6 @@ fn a_polite_engine_leaves_no_process_behind() {
     let (stdout, stderr) = one_game(&engine, "200");
     assert!(stdout.contains("(jieqi, 1 game)"), "{stdout}{stderr}");
     assert_ended(read_pid(&pidfile));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -213,7 +209,6 @@ fn an_endless_line_is_bounded_and_forfeits() {
         stderr.contains("red forfeits: printed a line longer than 65536 bytes"),
         "{stderr}"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -229,7 +224,6 @@ fn a_flood_of_lines_without_a_move_forfeits_on_time() {
         stderr.contains("red forfeits: no 'bestmove' within 350 ms"),
         "{stderr}"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Our own engine behind a wrapper that logs every command it is sent.
@@ -316,7 +310,6 @@ fn colours_alternate_and_each_engine_sees_only_its_seats_knowledge() {
         hidden_captures[0] > 0 && hidden_captures[1] > 0,
         "no captures of face-down pieces to check: {hidden_captures:?}"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -436,7 +429,6 @@ fn on_a_clock_each_engine_is_sent_both_clocks_and_its_own_runs_down() {
             "thinking costs clock time: {own:?}"
         );
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -485,7 +477,6 @@ fn a_side_whose_clock_runs_out_loses_on_time() {
         stdout.contains("each side 0.15 s + 0.01 s a move"),
         "{stdout}"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -586,7 +577,6 @@ fn a_record_says_how_its_game_ended_and_who_forfeited_why() {
     let record = one_record(&dir, "out-easy", "easy:200");
     assert!(record.contains("[Termination \"normal\"]"), "{record}");
     assert!(!record.contains('{'), "{record}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -609,7 +599,6 @@ fn a_second_bestmove_is_not_taken_for_the_answer_to_the_next_position() {
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert!(stdout.contains("(jieqi, 2 games)"), "{stdout}{stderr}");
     assert!(!stderr.contains("forfeits"), "{stderr}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// `perft` and `bench` read their depths as every number is read, and
@@ -929,7 +918,6 @@ fn an_interrupted_match_stops_its_engines() {
         "60000",
     ];
     interrupt_match(&args, &pidfile);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Ctrl-C after some games prints the summary of those counted so far
@@ -1026,7 +1014,6 @@ fn an_interrupted_match_says_how_the_games_counted_stand() {
         standing.trim_end().ends_with("inconclusive so far"),
         "{standing}"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Ctrl-C while an engine is still starting, before the first game (the
@@ -1044,7 +1031,6 @@ fn a_match_interrupted_before_its_first_game_stops_its_engines() {
     let args = ["match", &engine, "random", "--games", "1", "--out", out_dir];
     interrupt_match(&args, &pidfile);
     assert!(!dir.join("new").exists(), "nothing made for --out is left");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -1089,7 +1075,6 @@ fn a_stalled_engine_loses_on_time_and_a_move_is_exactly_its_text() {
     );
     let record = one_record(&dir, "out-ponder", &engine);
     assert!(record.contains("\nh2e2"), "the move is played: {record}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -1204,7 +1189,6 @@ fn a_game_past_the_ply_limit_is_called_a_draw_and_its_record_says_so() {
         let moves = record.lines().last().unwrap().split(' ').count();
         assert_eq!(moves, 400, "{record}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -1260,7 +1244,6 @@ fn an_engine_that_does_not_start_stops_the_match_and_tags_are_escaped() {
     assert_eq!(out.status.code(), Some(0), "{}", all_output(&out));
     let record = std::fs::read_to_string(dir.join("out/game-0001.txt")).unwrap();
     assert!(record.contains("we\\\"ird"), "{record}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Standard xiangqi and standard chess have nothing face down to vary their
@@ -1305,7 +1288,6 @@ fn standard_match_without_openings_says_its_games_repeat() {
         assert_eq!(out.status.code(), Some(0), "{rules} --random-plies: {err}");
         assert!(!err.contains(note), "{rules} --random-plies: {err}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The moves of a game record (the last line before the blank one), and
@@ -1382,7 +1364,6 @@ fn random_plies_open_a_pair_alike_and_the_pairs_apart() {
         let said = text(&got.stderr);
         assert!(said.contains("--random-plies"), "{bad}: {said}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// In Jieqi the two games of a pair draw different identities, so their
@@ -1421,7 +1402,6 @@ fn random_plies_of_a_jieqi_pair_are_the_same_plies_and_identities() {
     }
     openings.dedup();
     assert_eq!(openings.len(), 6, "every pair has its own plies");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `match random random --rules R --openings FILE --random-plies N`, and
@@ -1519,7 +1499,6 @@ fn openings_already_over_are_refused_and_short_plies_are_said() {
     let said = all_output(&got);
     assert_eq!(got.status.code(), Some(0), "{said}");
     assert!(!said.contains("of 1 random plies"), "{said}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `match random random --games N --out DIR`.
@@ -1582,7 +1561,6 @@ fn a_directory_made_for_records_and_refused_is_removed() {
         .is_ok_and(|o| text(&o.stdout).trim() == "0");
     if !root || !as_nobody(&format!("'{ME}' help >/dev/null")).is_ok_and(|o| o.status.success()) {
         eprintln!("skipped: needs root, setpriv, and {ME} runnable by nobody");
-        let _ = std::fs::remove_dir_all(dir);
         return;
     }
     std::fs::set_permissions(&dir, std::os::unix::fs::PermissionsExt::from_mode(0o777)).unwrap();
@@ -1605,7 +1583,6 @@ fn a_directory_made_for_records_and_refused_is_removed() {
             assert!(left.is_empty(), "{umask}: {left:?} left; {said}");
         }
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -1696,5 +1673,4 @@ fn records_of_an_earlier_match_are_not_written_over() {
         "{said}"
     );
     assert_eq!(std::fs::read_dir(&cut).unwrap().count(), 0, "{said}");
-    let _ = std::fs::remove_dir_all(dir);
 }

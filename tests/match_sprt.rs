@@ -228,7 +228,6 @@ fn match_cycles_openings_by_pair_and_names_the_verdict() {
             "game {game}:\n{record}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -253,7 +252,6 @@ fn match_stops_when_a_bound_is_reached() {
             "the match did not stop:\n{stdout}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The test decides on the games in their order: the same seed gives the
@@ -335,7 +333,6 @@ fn records_of_games_past_the_verdict_say_they_were_not_counted() {
         );
     }
     assert!(!record(3 + late).exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Engines that start for the check before the first game and never
@@ -369,7 +366,6 @@ fn no_game_scored_gives_no_elo() {
         stdout.contains("inconclusive (--games ran out)"),
         "{stdout}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -395,7 +391,6 @@ fn a_bad_openings_line_stops_before_any_game() {
     );
     assert!(stderr.contains("; no game played"), "{stderr}");
     assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// One game is one observation, counted as a game: the summary says so.

@@ -1,6 +1,8 @@
 //! `jieqi result`: the built binary judges games; bad input is a clear
 //! message on stderr with exit status 2, never a panic.
 
+mod common;
+
 use std::ffi::OsStr;
 use std::process::{Command, Output};
 
@@ -341,7 +343,7 @@ fn refusals_quote_escaped_and_list_what_is_taken() {
     }
     // A game record that could not be written (a folder in its way) is
     // seen before any game.
-    let dir = std::env::temp_dir().join(format!("jieqi-records-{}", std::process::id()));
+    let dir = common::scratch("records");
     std::fs::create_dir_all(dir.join("game-0001.txt")).unwrap();
     let out = jieqi(
         ["match", "random", "random", "--games", "1", "--out"]
@@ -353,7 +355,6 @@ fn refusals_quote_escaped_and_list_what_is_taken() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("already holds game-0001.txt"), "{err}");
     assert!(!String::from_utf8(out.stdout).unwrap().contains("wins "));
-    let _ = std::fs::remove_dir_all(&dir);
     // Notations are read as rule sets are, whatever the case.
     let (code, err) = refused(&["moves", "startpos", "--notation", "WXF"]);
     assert_eq!(code, Some(0), "{err}");

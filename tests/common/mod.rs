@@ -85,12 +85,42 @@ impl Drop for Engine {
 }
 
 /// A fresh, empty directory of this test run's own: `jieqi-NAME-PID` in
-/// the system's temporary directory (anything an earlier run left removed).
-pub fn scratch(name: &str) -> std::path::PathBuf {
+/// the system's temporary directory (anything an earlier run left removed),
+/// removed with everything in it when the value is dropped, whether the
+/// test passed or not.
+pub fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("jieqi-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A test's scratch directory ([`scratch`]): a path, removed on drop.
+pub struct Scratch(std::path::PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// A fake UCI engine: a shell script in `dir` that runs `on_start`, then
