@@ -1507,12 +1507,6 @@ impl Tally {
     }
 }
 
-/// `x` rounded to hundredths, as `{:.2}` prints it, without a sign on
-/// zero (a tiny negative LLR printed `-0.00`).
-fn hundredths(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0 + 0.0
-}
-
 /// The summary of the games counted in `t`: the engines, the score, the
 /// Elo with its interval, the SPRT's verdict. Printed at the end, and
 /// (`so_far`) of the games counted so far when the match is interrupted.
@@ -1605,17 +1599,17 @@ fn summary(cfg: &MatchConfig, board_id: &str, t: &Tally, so_far: bool) -> String
         }
     }
     if let Some(test) = &cfg.sprt {
-        let (lo, hi) = test.bounds();
         let verdict = match t.verdict {
             Some((v, at)) => format!("{v} (bound reached after {at} games)"),
             None if so_far => format!("{} so far", Verdict::Inconclusive),
             None => format!("{} (--games ran out)", Verdict::Inconclusive),
         };
         put!(
-            "SPRT [{}, {}]: LLR {:.2} bounds [{lo:.2}, {hi:.2}]  {verdict}",
+            "SPRT [{}, {}]: LLR {} bounds {}  {verdict}",
             test.elo0,
             test.elo1,
-            hundredths(t.llr)
+            test.llr_text(t.llr),
+            test.bounds_text()
         );
     }
     out
@@ -1856,13 +1850,13 @@ pub(crate) fn run_games(
         ),
     }
     if let Some(t) = &cfg.sprt {
-        let (lo, hi) = t.bounds();
         say!(
-            "SPRT: H0 Elo {} vs H1 Elo {}, alpha {} beta {}, bounds [{lo:.2}, {hi:.2}]",
+            "SPRT: H0 Elo {} vs H1 Elo {}, alpha {} beta {}, bounds {}",
             t.elo0,
             t.elo1,
             t.alpha,
-            t.beta
+            t.beta,
+            t.bounds_text()
         );
     }
     let then = match cfg.random_plies {
@@ -1945,11 +1939,10 @@ pub(crate) fn run_games(
                             String::new()
                         };
                         let sprt = cfg.sprt.map(|test| {
-                            let (lo, hi) = test.bounds();
                             if late {
                                 "  not counted: past the test's verdict".to_string()
                             } else {
-                                format!("  LLR {:.2} [{lo:.2}, {hi:.2}]", hundredths(t.llr))
+                                format!("  LLR {} {}", test.llr_text(t.llr), test.bounds_text())
                             }
                         });
                         tell!(
@@ -2012,18 +2005,5 @@ pub(crate) fn run_games(
             "{n} game record(s) could not be written in full to '{}'",
             super::shown_path(cfg.out_dir.as_deref().unwrap_or(""))
         )),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::hundredths;
-
-    #[test]
-    fn an_llr_rounded_to_zero_has_no_sign() {
-        assert_eq!(format!("{:.2}", hundredths(-0.004)), "0.00");
-        assert_eq!(format!("{:.2}", hundredths(-0.006)), "-0.01");
-        assert_eq!(format!("{:.2}", hundredths(2.944)), "2.94");
-        assert_eq!(format!("{:.2}", hundredths(-2.946)), "-2.95");
     }
 }

@@ -236,6 +236,32 @@ impl Sprt {
     }
 
     /// `H0` or `H1` once `llr` reaches a bound, otherwise `Inconclusive`.
+    /// The bounds as printed: in hundredths, rounded outwards, so that an
+    /// LLR printed by [`Sprt::llr_text`] is inside them exactly while the
+    /// test has not decided (at -2.944 a bound printed -2.94 would show an
+    /// undecided LLR of -2.9405 as on it).
+    pub fn bounds_text(&self) -> String {
+        let (lo, hi) = self.bounds();
+        format!(
+            "[{:.2}, {:.2}]",
+            (lo * 100.0).floor() / 100.0 + 0.0,
+            (hi * 100.0).ceil() / 100.0 + 0.0
+        )
+    }
+
+    /// `llr` as printed beside [`Sprt::bounds_text`], in hundredths: past a
+    /// bound rounded outwards, so it shows on or past that bound; inside
+    /// rounded towards zero, so it shows inside (and never as -0.00).
+    pub fn llr_text(&self, llr: f64) -> String {
+        let x = llr * 100.0;
+        let rounded = match self.verdict(llr) {
+            Verdict::H1 => x.ceil(),
+            Verdict::H0 => x.floor(),
+            Verdict::Inconclusive => x.trunc(),
+        };
+        format!("{:.2}", rounded / 100.0 + 0.0)
+    }
+
     pub fn verdict(&self, llr: f64) -> Verdict {
         let (lo, hi) = self.bounds();
         if llr >= hi {
@@ -264,6 +290,29 @@ mod tests {
         assert!((t.llr(20, 20, 60) + 1.488_185_755_527_142).abs() < 1e-6);
         let (lo, hi) = t.bounds();
         assert!(close(lo, -2.9444389791664403) && close(hi, -lo));
+    }
+
+    /// An undecided LLR prints inside the bounds, a decided one on or past
+    /// its bound, and none as -0.00.
+    #[test]
+    fn the_printed_llr_agrees_with_the_verdict() {
+        let t = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        let (lo, hi) = t.bounds();
+        assert_eq!(t.bounds_text(), "[-2.95, 2.95]");
+        for (llr, shown) in [
+            (-2.9405, "-2.94"),
+            (lo + 1e-9, "-2.94"),
+            (lo, "-2.95"),
+            (-2.9445, "-2.95"),
+            (-3.001, "-3.01"),
+            (hi - 1e-9, "2.94"),
+            (hi, "2.95"),
+            (-0.004, "0.00"),
+            (0.009, "0.00"),
+            (-0.011, "-0.01"),
+        ] {
+            assert_eq!(t.llr_text(llr), shown, "{llr}");
+        }
     }
 
     #[test]
