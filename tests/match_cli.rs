@@ -681,7 +681,7 @@ fn limits_and_budgets_are_plain_numbers_refused_before_any_game() {
     for (args, want) in [
         (
             vec!["--sprt", "0", "5", "--alpha", "1e-400"],
-            "not '1e-400' and 0.05",
+            "not '1e-400' and '0.05' (the default)",
         ),
         (
             vec!["--sprt", "0", "5", "--beta", "0.99", "--alpha", "0.5"],

@@ -401,3 +401,21 @@ fn a_single_game_is_counted_by_one_game() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("(by 1 game)"), "{stdout}");
 }
+
+/// The test's numbers print short: a tiny error rate in exponent form (not
+/// three hundred digits), no `-0`, bounds rounded outwards.
+#[test]
+fn the_tests_numbers_print_short() {
+    let out = run(&[
+        "match", "random", "random", "--games", "2", "--seed", "4", "--sprt", "-0", "10",
+        "--alpha", "1e-300",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let all = text(&out.stdout) + &text(&out.stderr);
+    assert!(
+        all.contains("SPRT: H0 Elo 0 vs H1 Elo 10, alpha 1e-300 beta 0.05, bounds [-3.00, 690.73]"),
+        "{all}"
+    );
+    assert!(all.contains("SPRT [0, 10]: LLR "), "{all}");
+    assert!(!all.contains("-0,") && !all.contains("0.0000"), "{all}");
+}

@@ -151,7 +151,8 @@ mod cli {
   is complete; no interval where they do not vary: one pair, or all alike).
   --sprt ELO0 ELO1: stop once a sequential probability ratio test (logistic Elo,
           pentanomial, over complete pairs) accepts H0 (Elo <= ELO0) or H1 (Elo >=
-          ELO1); --alpha and --beta are its error rates (default 0.05 each). The LLR and
+          ELO1), ELO0 < ELO1, both from -1600 to 1600; --alpha and --beta are its
+          error rates (default 0.05 each, alpha + beta < 1). The LLR and
           its bounds are shown after every game; the verdict (or inconclusive) closes
           the summary. Games past the one it decided on are played out, not counted
           (their lines say so), and their --out records say so in a closing comment.")),
@@ -770,8 +771,8 @@ mod cli {
                                         (quoted(vals.get(1), ""), quoted(vals.get(2), ""))
                                     }
                                     cli::sprt::SprtError::ErrorRates { .. } => (
-                                        quoted(alpha_text.as_ref(), "0.05"),
-                                        quoted(beta_text.as_ref(), "0.05"),
+                                        quoted(alpha_text.as_ref(), "'0.05' (the default)"),
+                                        quoted(beta_text.as_ref(), "'0.05' (the default)"),
                                     ),
                                 };
                                 e.explain([&a, &b])

@@ -9,7 +9,7 @@ use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender,
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::sprt::{elo_of, Sprt, Verdict, GAME, PAIR};
+use super::sprt::{elo_of, shown_number, Sprt, Verdict, GAME, PAIR};
 use crate::ai::game::Game as AiGame;
 use crate::ai::{self, Clock, GameSearcher, Level, Limits, Request, Strength};
 use crate::rules::xiangqi::fen;
@@ -1606,8 +1606,8 @@ fn summary(cfg: &MatchConfig, board_id: &str, t: &Tally, so_far: bool) -> String
         };
         put!(
             "SPRT [{}, {}]: LLR {} bounds {}  {verdict}",
-            test.elo0,
-            test.elo1,
+            shown_number(test.elo0),
+            shown_number(test.elo1),
             test.llr_text(t.llr),
             test.bounds_text()
         );
@@ -1852,10 +1852,10 @@ pub(crate) fn run_games(
     if let Some(t) = &cfg.sprt {
         say!(
             "SPRT: H0 Elo {} vs H1 Elo {}, alpha {} beta {}, bounds {}",
-            t.elo0,
-            t.elo1,
-            t.alpha,
-            t.beta,
+            shown_number(t.elo0),
+            shown_number(t.elo1),
+            shown_number(t.alpha),
+            shown_number(t.beta),
             t.bounds_text()
         );
     }

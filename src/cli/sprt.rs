@@ -72,11 +72,23 @@ impl fmt::Display for SprtError {
             SprtError::Hypotheses { elo0, elo1 } => (elo0, elo1),
             SprtError::ErrorRates { alpha, beta } => (alpha, beta),
         };
-        f.write_str(&self.explain([&a.to_string(), &b.to_string()]))
+        f.write_str(&self.explain([&shown_number(a), &shown_number(b)]))
     }
 }
 
 impl std::error::Error for SprtError {}
+
+/// A number of the test's (an Elo, an error rate) as printed: as `{}`
+/// prints it within 1e-4 to 1e15 (`0.05`, `-5`, `2.5`), in exponent form
+/// past that (`1e-300`, not three hundred digits), never `-0`.
+pub fn shown_number(x: f64) -> String {
+    let x = x + 0.0;
+    if x != 0.0 && !(1e-4..1e15).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
 
 /// Pseudo-count that stands in for an outcome not seen yet (fishtest's),
 /// so that a run of only wins gives a finite, growing LLR.
@@ -290,6 +302,24 @@ mod tests {
         assert!((t.llr(20, 20, 60) + 1.488_185_755_527_142).abs() < 1e-6);
         let (lo, hi) = t.bounds();
         assert!(close(lo, -2.9444389791664403) && close(hi, -lo));
+    }
+
+    #[test]
+    fn numbers_print_short_and_without_a_negative_zero() {
+        for (x, shown) in [
+            (0.05, "0.05"),
+            (-5.0, "-5"),
+            (2.5, "2.5"),
+            (-0.0, "0"),
+            (0.0, "0"),
+            (1e-4, "0.0001"),
+            (1e-300, "1e-300"),
+            (5e-324, "5e-324"),
+            (-1e-320, "-1e-320"),
+            (1e20, "1e20"),
+        ] {
+            assert_eq!(shown_number(x), shown, "{x:e}");
+        }
     }
 
     /// An undecided LLR prints inside the bounds, a decided one on or past
