@@ -247,7 +247,6 @@ impl Sprt {
             .sum::<f64>()
     }
 
-    /// `H0` or `H1` once `llr` reaches a bound, otherwise `Inconclusive`.
     /// The bounds as printed: in hundredths, rounded outwards, so that an
     /// LLR printed by [`Sprt::llr_text`] is inside them exactly while the
     /// test has not decided (at -2.944 a bound printed -2.94 would show an
@@ -274,6 +273,7 @@ impl Sprt {
         format!("{:.2}", rounded / 100.0 + 0.0)
     }
 
+    /// `H0` or `H1` once `llr` reaches a bound, otherwise `Inconclusive`.
     pub fn verdict(&self, llr: f64) -> Verdict {
         let (lo, hi) = self.bounds();
         if llr >= hi {
