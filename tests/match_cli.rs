@@ -920,6 +920,81 @@ fn an_interrupted_match_stops_its_engines() {
     interrupt_match(&args, &pidfile);
 }
 
+/// Games that finished while an earlier one was under way are not counted
+/// when Ctrl-C comes: the summary says so, and so does each one's record,
+/// in a closing comment naming the game they waited for.
+#[test]
+fn records_waiting_for_an_earlier_game_say_an_interrupt_left_them_uncounted() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("interrupt-waiting");
+    let out_dir = dir.join("records");
+    // Our engine, except that the first `go` any of its processes reads
+    // (game 1's or game 2's) is never passed on: that game stays under way.
+    let script = dir.join("first-go-hangs.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nwhile read l; do\n  case \"$l\" in go*) if [ -z \"$seen\" ]; then \
+             seen=1; mkdir '{0}/hung' 2>/dev/null && sleep 300; fi;; esac\n  \
+             echo \"$l\"\ndone | '{ME}' uci\n",
+            dir.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = format!("uci:{}", script.display());
+    let args = [
+        "match",
+        &engine,
+        "random",
+        "--games",
+        "1000",
+        "--jobs",
+        "2",
+        "--nodes",
+        "300",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ];
+    let out = interrupted(&args, &out_dir.join("game-0004.txt"));
+    let stdout = text(&out.stdout);
+    // Game 1 hung and none was counted, or game 2 did and game 1 was.
+    let counted = if stdout.contains("(jieqi, 0 games)") {
+        0
+    } else {
+        assert!(stdout.contains("(jieqi, 1 game)"), "{stdout}");
+        1
+    };
+    let waiting: usize = stdout
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix('(')?
+                .split_once(" more game")?
+                .0
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(waiting >= 2, "{stdout}");
+    let records: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    assert_eq!(records.len(), counted + waiting, "{stdout}");
+    let comment = format!(
+        "{{not counted: the match was interrupted while game {} was under way}}",
+        counted + 1
+    );
+    let closed = records
+        .iter()
+        .filter(|r| r.trim_end().ends_with(&comment))
+        .count();
+    assert_eq!(closed, waiting, "{records:?}");
+    assert!(records
+        .iter()
+        .all(|r| r.matches("{not counted").count() <= 1));
+}
+
 /// Ctrl-C after some games prints the summary of those counted so far
 /// (the per-game lines alone leave the Elo to work out).
 #[test]
@@ -985,6 +1060,17 @@ fn an_interrupted_match_says_how_the_games_counted_stand() {
         .unwrap_or(0);
     let records = std::fs::read_dir(&out_dir).unwrap().count();
     assert_eq!(records, games + waiting_n, "{standing}");
+    // The records of those waiting, and only they, say they were not
+    // counted.
+    let closed = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .filter(|e| {
+            std::fs::read_to_string(e.as_ref().unwrap().path())
+                .unwrap()
+                .contains("{not counted: the match was interrupted while game ")
+        })
+        .count();
+    assert_eq!(closed, waiting_n, "{standing}");
     let said = stderr
         .lines()
         .filter_map(|l| l.strip_prefix("game ")?.split_once(": "))

@@ -775,6 +775,26 @@ static PRINTING: Mutex<()> = Mutex::new(());
 /// Set by an interrupt first: a game that ends after it is not counted.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// Records of finished games not counted yet (game index to the file
+/// written, open at its end): each waits for an earlier game. Closed as
+/// not counted if the test decides first ([`mark_late`]) or the match is
+/// interrupted. Changed only under [`PRINTING`].
+static PENDING: Mutex<std::collections::BTreeMap<usize, std::fs::File>> =
+    Mutex::new(std::collections::BTreeMap::new());
+
+fn pending() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<usize, std::fs::File>> {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The closing comment of a record left uncounted by an interrupt while
+/// game `waited` (from 1), an earlier one, was under way.
+fn interrupted_before(waited: usize) -> String {
+    format!("{{not counted: the match was interrupted while game {waited} was under way}}\n")
+}
+
+/// The game the pending records wait for (an index from 0).
+static WAITED: AtomicUsize = AtomicUsize::new(0);
+
 fn printing() -> std::sync::MutexGuard<'static, ()> {
     PRINTING.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -865,6 +885,13 @@ pub(crate) fn stop_engines_on_interrupt() {
                 let _ = std::fs::remove_file(path);
             }
             std::mem::forget(records);
+            // Records of games that waited for an earlier one say they
+            // were not counted (no game thread holds them: each changes
+            // them under the printing lock, kept above).
+            let waited = WAITED.load(Ordering::SeqCst) + 1;
+            for file in pending().values_mut() {
+                let _ = file.write_all(interrupted_before(waited).as_bytes());
+            }
             // Nor a directory made for `--out` before the first game.
             let dirs = making();
             for d in dirs.iter().rev() {
@@ -1884,9 +1911,9 @@ pub(crate) fn run_games(
     let tally = Mutex::new(Tally::default());
     // Game records that could not be written to --out.
     let unwritten = AtomicUsize::new(0);
-    // Records written of games not counted yet: game index to the file.
-    // Locked only under `tally`'s lock.
-    let pending = Mutex::new(std::collections::BTreeMap::new());
+    // No record waits yet.
+    pending().clear();
+    WAITED.store(0, Ordering::SeqCst);
     let stop = AtomicBool::new(false);
     // Count game `i` (`None`: not played) and what it lets through; once
     // the test decides, no new game starts and the records written past
@@ -1899,8 +1926,11 @@ pub(crate) fn run_games(
             stop.store(true, Ordering::SeqCst);
         }
         if let (Some(dir), true) = (&cfg.out_dir, undecided && t.verdict.is_some()) {
-            mark_late(dir, &mut pending.lock().unwrap(), t.next, &unwritten);
+            mark_late(dir, &mut pending(), t.next, &unwritten);
         }
+        // Records of the games just counted wait no more.
+        pending().retain(|&k, _| k >= t.next);
+        WAITED.store(t.next, Ordering::SeqCst);
         *standing() = summary(cfg, board.id(), &t, true);
         t
     };
@@ -1980,7 +2010,7 @@ pub(crate) fn run_games(
                                 // Not counted yet: closed later if the test
                                 // decides before it is.
                                 Ok(file) if uncounted && !late => {
-                                    pending.lock().unwrap().insert(i, file);
+                                    pending().insert(i, file);
                                 }
                                 Ok(_) => {}
                             }
