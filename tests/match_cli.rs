@@ -922,7 +922,8 @@ fn an_interrupted_match_stops_its_engines() {
 
 /// Games that finished while an earlier one was under way are not counted
 /// when Ctrl-C comes: the summary says so, and so does each one's record,
-/// in a closing comment naming the game they waited for.
+/// in a closing comment naming the game they waited for. No game starts
+/// more than 64 past the one they wait for (their records stay open).
 #[test]
 fn records_waiting_for_an_earlier_game_say_an_interrupt_left_them_uncounted() {
     use std::os::unix::fs::PermissionsExt;
@@ -953,10 +954,15 @@ fn records_waiting_for_an_earlier_game_say_an_interrupt_left_them_uncounted() {
         "2",
         "--nodes",
         "300",
+        // The hung game does not forfeit before the interrupt.
+        "--movetime",
+        "60000",
         "--out",
         out_dir.to_str().unwrap(),
     ];
-    let out = interrupted(&args, &out_dir.join("game-0004.txt"));
+    // Game 64 is played whichever game hung; the games waiting for it
+    // stop there, 63 past it.
+    let out = interrupted(&args, &out_dir.join("game-0064.txt"));
     let stdout = text(&out.stdout);
     // Game 1 hung and none was counted, or game 2 did and game 1 was.
     let counted = if stdout.contains("(jieqi, 0 games)") {
@@ -975,7 +981,8 @@ fn records_waiting_for_an_earlier_game_say_an_interrupt_left_them_uncounted() {
                 .ok()
         })
         .unwrap_or_else(|| panic!("{stdout}"));
-    assert!(waiting >= 2, "{stdout}");
+    assert!((2..=63).contains(&waiting), "{stdout}");
+    assert!(!out_dir.join("game-0066.txt").exists(), "{stdout}");
     let records: Vec<String> = std::fs::read_dir(&out_dir)
         .unwrap()
         .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())

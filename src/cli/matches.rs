@@ -795,6 +795,10 @@ fn interrupted_before(waited: usize) -> String {
 /// The game the pending records wait for (an index from 0).
 static WAITED: AtomicUsize = AtomicUsize::new(0);
 
+/// Games that may start past the first one not counted yet (at least
+/// twice `--jobs`), so that at most this many records wait, open.
+const AHEAD: usize = 64;
+
 fn printing() -> std::sync::MutexGuard<'static, ()> {
     PRINTING.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -1914,6 +1918,8 @@ pub(crate) fn run_games(
     // No record waits yet.
     pending().clear();
     WAITED.store(0, Ordering::SeqCst);
+    // How far past the first game not counted a game may start.
+    let ahead = AHEAD.max(2 * cfg.jobs);
     let stop = AtomicBool::new(false);
     // Count game `i` (`None`: not played) and what it lets through; once
     // the test decides, no new game starts and the records written past
@@ -1938,6 +1944,15 @@ pub(crate) fn run_games(
     std::thread::scope(|s| {
         for _ in 0..cfg.jobs.max(1) {
             s.spawn(|| loop {
+                // No game starts far past the first one not counted yet:
+                // the records of the games waiting for it stay open (to be
+                // closed as not counted if need be), and a long game
+                // would otherwise let them take every file handle.
+                while next.load(Ordering::SeqCst) >= WAITED.load(Ordering::SeqCst) + ahead
+                    && !stop.load(Ordering::SeqCst)
+                {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
                 if stop.load(Ordering::SeqCst) {
                     break;
                 }

@@ -141,11 +141,11 @@ pub fn fake_engine(dir: &std::path::Path, name: &str, on_start: &str, on_go: &st
     format!("uci:{}", script.display())
 }
 
-/// Once `made` exists (within 5 s; the run under test makes it when it has
+/// Once `made` exists (within 30 s; the run under test makes it when it has
 /// started its work), and a moment later, press Ctrl-C on `child` (SIGINT)
 /// and return what it printed and how it ended.
 pub fn interrupt_once_made(child: Child, made: &std::path::Path) -> std::process::Output {
-    for _ in 0..250 {
+    for _ in 0..1500 {
         if made.exists() {
             break;
         }
