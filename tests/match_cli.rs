@@ -920,6 +920,18 @@ fn an_interrupted_match_stops_its_engines() {
     interrupt_match(&args, &pidfile);
 }
 
+/// The games an interrupted match's summary says were played and not
+/// counted, waiting for an earlier one: `(N more game(s) played ...`.
+fn waiting_games(summary: &str) -> Option<usize> {
+    summary.lines().find_map(|l| {
+        l.strip_prefix('(')?
+            .split_once(" more game")?
+            .0
+            .parse()
+            .ok()
+    })
+}
+
 /// Games that finished while an earlier one was under way are not counted
 /// when Ctrl-C comes: the summary says so, and so does each one's record,
 /// in a closing comment naming the game they waited for. No game starts
@@ -971,16 +983,7 @@ fn records_waiting_for_an_earlier_game_say_an_interrupt_left_them_uncounted() {
         assert!(stdout.contains("(jieqi, 1 game)"), "{stdout}");
         1
     };
-    let waiting: usize = stdout
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix('(')?
-                .split_once(" more game")?
-                .0
-                .parse()
-                .ok()
-        })
-        .unwrap_or_else(|| panic!("{stdout}"));
+    let waiting = waiting_games(&stdout).unwrap_or_else(|| panic!("{stdout}"));
     assert!((2..=63).contains(&waiting), "{stdout}");
     assert!(!out_dir.join("game-0066.txt").exists(), "{stdout}");
     let records: Vec<String> = std::fs::read_dir(&out_dir)
@@ -1055,16 +1058,7 @@ fn an_interrupted_match_says_how_the_games_counted_stand() {
     // Every game counted or waiting has its record and its line, and no
     // other game has either: a game is counted, said and recorded whole,
     // or not at all.
-    let waiting_n: usize = standing
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix('(')?
-                .split_once(" more game")?
-                .0
-                .parse()
-                .ok()
-        })
-        .unwrap_or(0);
+    let waiting_n = waiting_games(standing).unwrap_or(0);
     let records = std::fs::read_dir(&out_dir).unwrap().count();
     assert_eq!(records, games + waiting_n, "{standing}");
     // The records of those waiting, and only they, say they were not
