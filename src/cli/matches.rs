@@ -775,14 +775,40 @@ static PRINTING: Mutex<()> = Mutex::new(());
 /// Set by an interrupt first: a game that ends after it is not counted.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Records of finished games not counted yet (game index to the file
-/// written, open at its end): each waits for an earlier game. Closed as
-/// not counted if the test decides first ([`mark_late`]) or the match is
-/// interrupted. Changed only under [`PRINTING`].
-static PENDING: Mutex<std::collections::BTreeMap<usize, std::fs::File>> =
-    Mutex::new(std::collections::BTreeMap::new());
+/// Records of finished games not counted yet, each waiting for an
+/// earlier game: closed as not counted if the test decides first or the
+/// match is interrupted. Changed only under [`PRINTING`].
+struct Pending {
+    /// The first game not counted (an index from 0): the one they wait for.
+    waited: usize,
+    /// Game index to the record written, open at its end.
+    files: std::collections::BTreeMap<usize, std::fs::File>,
+}
 
-fn pending() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<usize, std::fs::File>> {
+impl Pending {
+    /// Games up to `next` (an index) are counted: their records wait no
+    /// more.
+    fn counted_to(&mut self, next: usize) {
+        self.waited = next;
+        self.files.retain(|&k, _| k >= next);
+    }
+
+    /// Close every record waiting with `comment`; the games whose record
+    /// could not take it, with the error.
+    fn close(&mut self, comment: &str) -> Vec<(usize, std::io::Error)> {
+        std::mem::take(&mut self.files)
+            .into_iter()
+            .filter_map(|(i, mut file)| file.write_all(comment.as_bytes()).err().map(|e| (i, e)))
+            .collect()
+    }
+}
+
+static PENDING: Mutex<Pending> = Mutex::new(Pending {
+    waited: 0,
+    files: std::collections::BTreeMap::new(),
+});
+
+fn pending() -> std::sync::MutexGuard<'static, Pending> {
     PENDING.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -791,9 +817,6 @@ fn pending() -> std::sync::MutexGuard<'static, std::collections::BTreeMap<usize,
 fn interrupted_before(waited: usize) -> String {
     format!("{{not counted: the match was interrupted while game {waited} was under way}}\n")
 }
-
-/// The game the pending records wait for (an index from 0).
-static WAITED: AtomicUsize = AtomicUsize::new(0);
 
 /// Games that may start past the first one not counted yet (at least
 /// twice `--jobs`), so that at most this many records wait, open.
@@ -892,10 +915,9 @@ pub(crate) fn stop_engines_on_interrupt() {
             // Records of games that waited for an earlier one say they
             // were not counted (no game thread holds them: each changes
             // them under the printing lock, kept above).
-            let waited = WAITED.load(Ordering::SeqCst) + 1;
-            for file in pending().values_mut() {
-                let _ = file.write_all(interrupted_before(waited).as_bytes());
-            }
+            let mut waiting = pending();
+            let comment = interrupted_before(waiting.waited + 1);
+            let _ = waiting.close(&comment);
             // Nor a directory made for `--out` before the first game.
             let dirs = making();
             for d in dirs.iter().rev() {
@@ -1663,28 +1685,17 @@ fn not_counted(at: usize) -> String {
 }
 
 /// The test has just decided at game `at`: close the records in `pending`
-/// (game index to the file written, open at its end) of games after it as
-/// not counted, through the files themselves, whatever has been put at
-/// their paths since. Empties `pending` (the rest were counted).
-fn mark_late(
-    dir: &str,
-    pending: &mut std::collections::BTreeMap<usize, std::fs::File>,
-    at: usize,
-    unwritten: &AtomicUsize,
-) {
-    for (i, mut file) in std::mem::take(pending) {
-        if i < at {
-            continue;
-        }
-        if let Err(e) = file.write_all(not_counted(at).as_bytes()) {
-            let path = format!("{dir}/{}", record_name(i + 1));
-            tell!(
-                "game {}: cannot close '{}' as not counted: {e}",
-                i + 1,
-                super::shown_path(&path)
-            );
-            unwritten.fetch_add(1, Ordering::Relaxed);
-        }
+/// (all of games after it) as not counted, through the files themselves,
+/// whatever has been put at their paths since.
+fn mark_late(dir: &str, pending: &mut Pending, at: usize, unwritten: &AtomicUsize) {
+    for (i, e) in pending.close(&not_counted(at)) {
+        let path = format!("{dir}/{}", record_name(i + 1));
+        tell!(
+            "game {}: cannot close '{}' as not counted: {e}",
+            i + 1,
+            super::shown_path(&path)
+        );
+        unwritten.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -1916,8 +1927,7 @@ pub(crate) fn run_games(
     // Game records that could not be written to --out.
     let unwritten = AtomicUsize::new(0);
     // No record waits yet.
-    pending().clear();
-    WAITED.store(0, Ordering::SeqCst);
+    pending().counted_to(0);
     // How far past the first game not counted a game may start.
     let ahead = AHEAD.max(2 * cfg.jobs);
     let stop = AtomicBool::new(false);
@@ -1931,12 +1941,10 @@ pub(crate) fn run_games(
         if t.finish(i, score, cfg.sprt.as_ref()) {
             stop.store(true, Ordering::SeqCst);
         }
+        pending().counted_to(t.next);
         if let (Some(dir), true) = (&cfg.out_dir, undecided && t.verdict.is_some()) {
             mark_late(dir, &mut pending(), t.next, &unwritten);
         }
-        // Records of the games just counted wait no more.
-        pending().retain(|&k, _| k >= t.next);
-        WAITED.store(t.next, Ordering::SeqCst);
         *standing() = summary(cfg, board.id(), &t, true);
         t
     };
@@ -1948,7 +1956,7 @@ pub(crate) fn run_games(
                 // the records of the games waiting for it stay open (to be
                 // closed as not counted if need be), and a long game
                 // would otherwise let them take every file handle.
-                while next.load(Ordering::SeqCst) >= WAITED.load(Ordering::SeqCst) + ahead
+                while next.load(Ordering::SeqCst) >= pending().waited + ahead
                     && !stop.load(Ordering::SeqCst)
                 {
                     std::thread::sleep(Duration::from_millis(10));
@@ -2025,7 +2033,7 @@ pub(crate) fn run_games(
                                 // Not counted yet: closed later if the test
                                 // decides before it is.
                                 Ok(file) if uncounted && !late => {
-                                    pending().insert(i, file);
+                                    pending().files.insert(i, file);
                                 }
                                 Ok(_) => {}
                             }
