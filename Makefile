@@ -19,6 +19,10 @@ build: setup
 
 test-rust:
 	cargo test --workspace
+	# The engine's unit tests again compiled to wasm with 128-bit SIMD, as the
+	# site runs the engine (.cargo/config.toml), under Node's WASI.
+	CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $(CURDIR)/scripts/wasi-run.mjs" \
+	  cargo test --release -p jieqi-engine --lib --target wasm32-wasip1
 
 test-browser:
 	node --test --test-concurrency=1 --test-timeout=120000 tests/browser/
@@ -32,6 +36,7 @@ bench:
 WASI_DIR = $(or $(CARGO_TARGET_DIR),target)/wasm32-wasip1/release
 bench-wasm:
 	rustup target list --installed | grep -qx wasm32-wasip1 || rustup target add wasm32-wasip1
+	# With 128-bit SIMD, as the site (.cargo/config.toml).
 	cargo build --release --target wasm32-wasip1 --bin jieqi
 	# The engine's speed as wasm; the site's build (engine at opt-level s inside the page's z) is about 5% slower (Cargo.toml).
 	wasm-opt -O3 $(WASI_DIR)/jieqi.wasm -o $(WASI_DIR)/jieqi.opt.wasm

@@ -16,10 +16,12 @@ apt_install() {
 if ! command -v cargo >/dev/null; then
   echo "Rust is required (rustup, https://rustup.rs)"; exit 1
 fi
-if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-  step "rustup target add wasm32-unknown-unknown"
-  rustup target add wasm32-unknown-unknown
-fi
+for target in wasm32-unknown-unknown wasm32-wasip1; do
+  if ! rustup target list --installed 2>/dev/null | grep -qx "$target"; then
+    step "rustup target add $target"
+    rustup target add "$target"
+  fi
+done
 if ! wasm-bindgen --version 2>/dev/null | grep -q ' 0.2.130'; then
   step "cargo install wasm-bindgen-cli 0.2.130 (about 4 minutes, once)"
   cargo install wasm-bindgen-cli --version 0.2.130 --force

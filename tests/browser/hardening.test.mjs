@@ -1,6 +1,6 @@
 // Offline and embed hardening: any framed page is an embed, messages only from
 // the parent, malformed parameters, the service worker's own pages, the build
-// tag, the retire switch and the boot watchdog.
+// tag, the retire switch, the boot watchdog and a browser without wasm SIMD.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -238,5 +238,38 @@ test('a boot that stays broken reloads once, never in a loop', async () => {
   } finally {
     await ctx.close();
     copy.close();
+  }
+});
+
+test('a browser without WebAssembly SIMD is told so, in its language, and not reloaded', async () => {
+  for (const [locale, words] of [['en-US', 'too old'], ['vi-VN', 'quá cũ']]) {
+    const ctx = await browser.newContext({ locale });
+    try {
+      const page = await ctx.newPage();
+      // As an old browser does: the SIMD test module does not validate,
+      // and the app's wasm does not compile.
+      await page.addInitScript(() => {
+        const validate = WebAssembly.validate;
+        WebAssembly.validate = (bytes) => (bytes.length === 31 ? false : validate(bytes));
+        const refuse = () => Promise.reject(new WebAssembly.CompileError('SIMD unsupported'));
+        WebAssembly.instantiateStreaming = refuse;
+        WebAssembly.compileStreaming = refuse;
+        WebAssembly.instantiate = refuse;
+        WebAssembly.compile = refuse;
+      });
+      const n = countLoads(page);
+      await page.goto(url);
+      await page.waitForSelector('html[data-unsupported="wasm-simd"]', { timeout: 10000 });
+      const status = await page.textContent('#status');
+      assert.ok(status.includes(words) && status.includes('Safari 16.4'), status);
+      // In full where the board would be, too.
+      assert.equal(await page.textContent('#unsupported'), status);
+      // Past the watchdog's 12 s: still one load, the message still there.
+      if (locale === 'en-US') await page.waitForTimeout(13000);
+      assert.equal(n.loads, 1);
+      assert.ok((await page.textContent('#status')).includes(words));
+    } finally {
+      await ctx.close();
+    }
   }
 });
