@@ -22,7 +22,7 @@ pub trait Game: Clone {
     type Move: TtMove + Copy + Eq + fmt::Debug + fmt::Display;
     type Piece: Copy + Eq;
     /// An identity a face-down piece may turn into.
-    type Id: Copy;
+    type Id: Copy + Send;
     type Undo;
     type NullUndo;
     /// A fixed-capacity move list.
@@ -30,7 +30,7 @@ pub trait Game: Clone {
     /// Ordering scores, one per move of a list.
     type Scores: AsMut<[i32]> + AsRef<[i32]>;
     /// Unknown identities of one side.
-    type Pool: Copy;
+    type Pool: Copy + PartialEq + Send;
 
     /// Squares of the board (history tables).
     const SQUARES: usize;
@@ -129,7 +129,8 @@ pub trait Game: Clone {
     fn reveal_pool(&self, m: Self::Move) -> Option<Self::Pool>;
     fn pool_total(p: &Self::Pool) -> u32;
     fn pool_entries(p: &Self::Pool) -> impl Iterator<Item = (Self::Id, u8)>;
-    /// The one identity followed where a full chance node is too dear.
+    /// The one identity followed where a full chance node is too dear: a
+    /// function of the mover's pool (and the rule set) alone.
     fn typical_identity(&self, m: Self::Move) -> Self::Id;
     /// The move as played once its reveal is `id`, and a second choice the
     /// mover has then (chess: a pawn revealed on the last rank promotes to

@@ -416,6 +416,9 @@ pub struct GameSearcher<G: Game> {
     /// entered, where the move into it told it cheaply ([`Game::check_after`]);
     /// `None`: the node finds out itself.
     next_check: Option<bool>,
+    /// The last two pools' typical identities ([`Game::typical_identity`]
+    /// depends on the pool alone within a search; one pool a side).
+    typical: [Option<(G::Pool, G::Id)>; 2],
 }
 
 /// Entries in the evaluation cache (a power of two): 2 MiB. Against 1 << 16,
@@ -455,6 +458,7 @@ impl<G: Game> GameSearcher<G> {
             evals: vec![0; EVAL_CACHE].into_boxed_slice(),
             corr: vec![0; 4 * CORR_SIZE].into_boxed_slice(),
             next_check: None,
+            typical: [None; 2],
         }
     }
 
@@ -561,6 +565,7 @@ impl<G: Game> GameSearcher<G> {
             self.path.pop();
         }
         self.tt.new_search();
+        self.typical = [None; 2];
 
         let moves = pos.legal_moves();
         let moves = G::list_slice(&moves);
@@ -842,7 +847,14 @@ impl<G: Game> GameSearcher<G> {
         };
         self.reveals += 1;
         let v = if !full {
-            let id = pos.typical_identity(m);
+            let id = match self.typical {
+                [Some((p, id)), _] | [_, Some((p, id))] if p == pool => id,
+                [recent, _] => {
+                    let id = pos.typical_identity(m);
+                    self.typical = [Some((pool, id)), recent];
+                    id
+                }
+            };
             let s = self.reveal_as(pos, m, id, &mut child);
             s.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         } else {
