@@ -18,43 +18,67 @@
   if (!framed && new URLSearchParams(location.search).get('sw') === 'off') {
     clearOffline().then(function () { document.documentElement.setAttribute('data-sw', 'off'); });
   }
-  // The app's wasm uses WebAssembly's 128-bit SIMD (Chrome and Edge 91,
-  // Firefox 89, Safari 16.4 and later). A browser without it cannot run
-  // the game: say so, in its language, rather than stay on "Loading…"
-  // (and no watchdog reload, which could not help).
-  // The module: one function returning i8x16.popcnt(i8x16.splat(0)).
-  var simd = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0,
-    10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
-  var capable = false;
-  try { capable = typeof WebAssembly === 'object' && WebAssembly.validate(simd); } catch (e) {}
-  if (!capable) {
-    var words = {
-      en: 'This browser is too old for the game: it needs WebAssembly SIMD (Chrome or Edge 91, Firefox 89, Safari 16.4 or later).',
-      fr: 'Ce navigateur est trop ancien pour le jeu\u00a0: il lui faut WebAssembly SIMD (Chrome ou Edge 91, Firefox 89, Safari 16.4 ou plus récent).',
-      vi: 'Trình duyệt này quá cũ để chơi: cần WebAssembly SIMD (Chrome hoặc Edge 91, Firefox 89, Safari 16.4 trở lên).',
-      zh: '此浏览器版本太旧，无法运行游戏：需要 WebAssembly SIMD（Chrome 或 Edge 91、Firefox 89、Safari 16.4 或更新版本）。'
-    };
-    var say = function () {
-      var lang = (navigator.language || 'en').slice(0, 2).toLowerCase();
-      var text = words[lang] || words.en;
-      var status = document.getElementById('status');
-      if (status) status.textContent = text;
-      // And where the board would be, in full.
-      var wrap = document.getElementById('board-wrap');
-      if (wrap) {
-        var note = document.createElement('p');
-        note.id = 'unsupported';
-        note.textContent = text;
-        var st = note.style;
-        st.maxWidth = '30em'; st.margin = '2em auto'; st.padding = '1em 1.25em';
-        st.border = '2px solid currentColor'; st.borderRadius = '8px'; st.lineHeight = '1.5';
-        wrap.replaceChildren(note);
-      }
-      document.documentElement.setAttribute('data-unsupported', 'wasm-simd');
-    };
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', say); else say();
-    return;
+  // What the app's wasm needs: WebAssembly's 128-bit SIMD and reference
+  // types, compiled under the page's CSP ('wasm-unsafe-eval'): Chrome and
+  // Edge 97, Firefox 102, Safari 16.4 and later. A browser without them
+  // cannot run the game: it is told so, in the player's language, where the
+  // game would be (no watchdog reload, which could not help).
+  // The probe: an externref table and a function returning
+  // i8x16.popcnt(i8x16.splat(0)).
+  var probe = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0,
+    4, 4, 1, 111, 0, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+  var words = {
+    en: 'This browser is too old for the game. It needs Chrome or Edge 97, Firefox 102, Safari 16.4 or later.',
+    fr: 'Ce navigateur est trop ancien pour le jeu. Il lui faut Chrome ou Edge 97, Firefox 102, Safari 16.4 ou plus récent.',
+    vi: 'Trình duyệt này quá cũ để chơi. Cần Chrome hoặc Edge 97, Firefox 102, Safari 16.4 trở lên.',
+    zh: '此浏览器版本太旧，无法运行游戏。需要 Chrome 或 Edge 97、Firefox 102、Safari 16.4 或更新版本。'
+  };
+  var unsupported = false;
+  function language() {
+    // The language the player chose in the game, else the browser's.
+    var tags = [];
+    try { tags.push(JSON.parse(localStorage.getItem('jieqi.settings.v1') || '{}').lang); } catch (e) {}
+    tags = tags.concat(navigator.languages || [], navigator.language);
+    for (var i = 0; i < tags.length; i++) {
+      var l = String(tags[i] || '').slice(0, 2).toLowerCase();
+      if (words[l]) return l;
+    }
+    return 'en';
   }
+  function refuse() {
+    if (unsupported) return;
+    unsupported = true;
+    var show = function () {
+      var app = document.getElementById('app');
+      if (!app) return;
+      var lang = language();
+      var box = document.createElement('section');
+      box.id = 'unsupported';
+      box.setAttribute('role', 'alert');
+      box.lang = lang;
+      var title = document.createElement('h1');
+      title.textContent = 'Jieqi · 揭棋 · Cờ úp';
+      title.style.fontSize = '1.4rem';
+      var text = document.createElement('p');
+      text.textContent = words[lang];
+      box.appendChild(title);
+      box.appendChild(text);
+      var st = box.style;
+      st.maxWidth = '30em'; st.margin = '3em auto'; st.padding = '1em 1.25em';
+      st.border = '2px solid currentColor'; st.borderRadius = '8px'; st.lineHeight = '1.5';
+      // Nothing else of the game: its buttons could do nothing.
+      while (app.firstChild) app.removeChild(app.firstChild);
+      app.style.display = 'block';
+      app.appendChild(box);
+      document.documentElement.setAttribute('data-unsupported', 'wasm');
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show); else show();
+  }
+  var capable = false;
+  try { capable = typeof WebAssembly === 'object' && WebAssembly.validate(probe); } catch (e) {}
+  if (!capable) { refuse(); return; }
+  // Validation knows nothing of the CSP: compiling does.
+  try { WebAssembly.compile(probe).catch(refuse); } catch (e) { refuse(); return; }
   // If the app has not started within 12 s, clear the offline copy and
   // reload, once per tab session (the flag stops a loop). A framed page
   // uses no storage, so it is left alone.
@@ -64,13 +88,14 @@
   // A worker from another build is refused by the page: recover at once.
   var refused = function () { return document.body && document.body.getAttribute('data-worker') === 'refused'; };
   var timer = setInterval(function () {
+    if (unsupported) { clearInterval(timer); clearTimeout(dog); return; }
     if (started()) { clearInterval(timer); clearTimeout(dog); try { sessionStorage.removeItem(KEY); } catch (e) {} }
     else if (refused()) { clearTimeout(dog); recover(); }
   }, 500);
   var dog = setTimeout(recover, 12000);
   function recover() {
     clearInterval(timer);
-    if (started()) return;
+    if (started() || unsupported) return;
     var tried = false;
     try { tried = sessionStorage.getItem(KEY) === '1'; sessionStorage.setItem(KEY, '1'); } catch (e) { tried = true; }
     if (tried) { console.error('jieqi: the app did not start (already reloaded once)'); return; }

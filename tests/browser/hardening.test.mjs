@@ -241,33 +241,40 @@ test('a boot that stays broken reloads once, never in a loop', async () => {
   }
 });
 
-test('a browser without WebAssembly SIMD is told so, in its language, and not reloaded', async () => {
-  for (const [locale, words] of [['en-US', 'too old'], ['vi-VN', 'quá cũ']]) {
+test('a browser that cannot run the wasm is told so, in its language, and not reloaded', async () => {
+  const cases = [
+    // No SIMD (or reference types): the probe does not validate.
+    ['en-US', null, 'too old', true],
+    // Validates, but compiling is refused (an older CSP, no 'wasm-unsafe-eval').
+    ['vi-VN', null, 'quá cũ', false],
+    // The language chosen in the game wins over the browser's.
+    ['en-US', 'fr', 'trop ancien', true],
+  ];
+  for (const [locale, chosen, words, invalid] of cases) {
     const ctx = await browser.newContext({ locale });
     try {
       const page = await ctx.newPage();
-      // As an old browser does: the SIMD test module does not validate,
-      // and the app's wasm does not compile.
-      await page.addInitScript(() => {
-        const validate = WebAssembly.validate;
-        WebAssembly.validate = (bytes) => (bytes.length === 31 ? false : validate(bytes));
-        const refuse = () => Promise.reject(new WebAssembly.CompileError('SIMD unsupported'));
+      await page.addInitScript(([chosen, invalid]) => {
+        if (chosen) localStorage.setItem('jieqi.settings.v1', JSON.stringify({ lang: chosen }));
+        if (invalid) WebAssembly.validate = () => false;
+        const refuse = () => Promise.reject(new WebAssembly.CompileError('refused'));
         WebAssembly.instantiateStreaming = refuse;
         WebAssembly.compileStreaming = refuse;
         WebAssembly.instantiate = refuse;
         WebAssembly.compile = refuse;
-      });
+      }, [chosen, invalid]);
       const n = countLoads(page);
       await page.goto(url);
-      await page.waitForSelector('html[data-unsupported="wasm-simd"]', { timeout: 10000 });
-      const status = await page.textContent('#status');
-      assert.ok(status.includes(words) && status.includes('Safari 16.4'), status);
-      // In full where the board would be, too.
-      assert.equal(await page.textContent('#unsupported'), status);
+      await page.waitForSelector('html[data-unsupported="wasm"]', { timeout: 10000 });
+      const note = await page.textContent('#unsupported');
+      assert.ok(note.includes(words) && note.includes('Safari 16.4') && note.includes('97'), note);
+      assert.equal(await page.getAttribute('#unsupported', 'lang'), chosen || locale.slice(0, 2));
+      // Nothing of the game is left to tap.
+      assert.equal(await page.locator('#app button, #app input, #app canvas').count(), 0);
       // Past the watchdog's 12 s: still one load, the message still there.
-      if (locale === 'en-US') await page.waitForTimeout(13000);
+      if (!chosen && invalid) await page.waitForTimeout(13000);
       assert.equal(n.loads, 1);
-      assert.ok((await page.textContent('#status')).includes(words));
+      assert.ok((await page.textContent('#unsupported')).includes(words));
     } finally {
       await ctx.close();
     }
