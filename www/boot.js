@@ -1,5 +1,6 @@
-// Before the app (index.html loads it first, in <head>): the service
-// worker's retire switch and the boot watchdog.
+// Before the app (index.html loads it first, in <head>): what the browser
+// must be able to run, the service worker's retire switch and the boot
+// watchdog.
 (function () {
   var framed = window.top !== window;
   var own = function (k) { return k.indexOf('jieqi-') === 0; };
@@ -14,31 +15,35 @@
     }
     return Promise.all(jobs).catch(function () {});
   }
-  // ?sw=off: retire the service worker and its caches in this browser.
-  if (!framed && new URLSearchParams(location.search).get('sw') === 'off') {
-    clearOffline().then(function () { document.documentElement.setAttribute('data-sw', 'off'); });
-  }
   // What the app's wasm needs: WebAssembly's 128-bit SIMD and reference
   // types, compiled under the page's CSP ('wasm-unsafe-eval'): Chrome and
-  // Edge 97, Firefox 102, Safari 16.4 and later. A browser without them
-  // cannot run the game: it is told so, in the player's language, where the
-  // game would be (no watchdog reload, which could not help).
+  // Edge 97, Firefox 102, Safari 16.4 and later. A browser without them (or
+  // with WebAssembly turned off) cannot run the game: it is told so, in the
+  // player's language, where the game would be (no watchdog reload, which
+  // could not help). First of all: nothing above may fail in an old browser.
   // The probe: an externref table and a function returning
   // i8x16.popcnt(i8x16.splat(0)).
   var probe = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0,
     4, 4, 1, 111, 0, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
   var words = {
-    en: 'This browser is too old for the game. It needs Chrome or Edge 97, Firefox 102, Safari 16.4 or later.',
-    fr: 'Ce navigateur est trop ancien pour le jeu. Il lui faut Chrome ou Edge 97, Firefox 102, Safari 16.4 ou plus récent.',
-    vi: 'Trình duyệt này quá cũ để chơi. Cần Chrome hoặc Edge 97, Firefox 102, Safari 16.4 trở lên.',
-    zh: '此浏览器版本太旧，无法运行游戏。需要 Chrome 或 Edge 97、Firefox 102、Safari 16.4 或更新版本。'
+    en: 'This browser cannot run the game: it needs WebAssembly with SIMD (Chrome or Edge 97, Firefox 102, Safari 16.4 or later; on iPhone and iPad, iOS 16.4). Update it, or turn WebAssembly back on if a security mode turned it off.',
+    fr: 'Ce navigateur ne peut pas faire tourner le jeu\u00a0: il lui faut WebAssembly avec SIMD (Chrome ou Edge 97, Firefox 102, Safari 16.4 ou plus récent\u00a0; sur iPhone et iPad, iOS 16.4). Mettez-le à jour, ou réactivez WebAssembly si un mode de sécurité l\u2019a désactivé.',
+    vi: 'Trình duyệt này không chạy được trò chơi: cần WebAssembly có SIMD (Chrome hoặc Edge 97, Firefox 102, Safari 16.4 trở lên; trên iPhone và iPad là iOS 16.4). Hãy cập nhật, hoặc bật lại WebAssembly nếu chế độ bảo mật đã tắt nó.',
+    zh: '此浏览器无法运行游戏：需要支持 SIMD 的 WebAssembly（Chrome 或 Edge 97、Firefox 102、Safari 16.4 或更新版本；iPhone 和 iPad 需 iOS 16.4）。请更新浏览器；若安全模式关闭了 WebAssembly，请重新开启。'
+  };
+  // The watchdog's last word, when the app did not start even after its reload.
+  var failed = {
+    en: 'The game could not load. Check the connection, then reload the page.',
+    fr: 'Le jeu n\u2019a pas pu se charger. Vérifiez la connexion, puis rechargez la page.',
+    vi: 'Không tải được trò chơi. Hãy kiểm tra kết nối rồi tải lại trang.',
+    zh: '游戏未能加载。请检查网络连接，然后重新加载页面。'
   };
   var unsupported = false;
   function language() {
-    // The language the player chose in the game, else the browser's.
+    // The language the player chose in the game, else the browser's (as the game picks it).
     var tags = [];
     try { tags.push(JSON.parse(localStorage.getItem('jieqi.settings.v1') || '{}').lang); } catch (e) {}
-    tags = tags.concat(navigator.languages || [], navigator.language);
+    tags.push(navigator.language);
     for (var i = 0; i < tags.length; i++) {
       var l = String(tags[i] || '').slice(0, 2).toLowerCase();
       if (words[l]) return l;
@@ -79,6 +84,11 @@
   if (!capable) { refuse(); return; }
   // Validation knows nothing of the CSP: compiling does.
   try { WebAssembly.compile(probe).catch(refuse); } catch (e) { refuse(); return; }
+  // ?sw=off: retire the service worker and its caches in this browser.
+  // (After the probe: a browser too old for URLSearchParams is told so first.)
+  if (!framed && new URLSearchParams(location.search).get('sw') === 'off') {
+    clearOffline().then(function () { document.documentElement.setAttribute('data-sw', 'off'); });
+  }
   // If the app has not started within 12 s, clear the offline copy and
   // reload, once per tab session (the flag stops a loop). A framed page
   // uses no storage, so it is left alone.
@@ -98,7 +108,13 @@
     if (started() || unsupported) return;
     var tried = false;
     try { tried = sessionStorage.getItem(KEY) === '1'; sessionStorage.setItem(KEY, '1'); } catch (e) { tried = true; }
-    if (tried) { console.error('jieqi: the app did not start (already reloaded once)'); return; }
+    if (tried) {
+      console.error('jieqi: the app did not start (already reloaded once)');
+      // Say so where the game shows its state; the app writes over it if it starts after all.
+      var status = document.getElementById('status');
+      if (status) status.textContent = failed[language()];
+      return;
+    }
     console.warn('jieqi: the app did not start; clearing the offline copy and reloading');
     // Offline, the cached copy is all there is: keep it, just reload.
     (navigator.onLine ? clearOffline() : Promise.resolve()).then(function () { location.reload(); });

@@ -235,6 +235,8 @@ test('a boot that stays broken reloads once, never in a loop', async () => {
     await page.waitForTimeout(15000);
     assert.equal(n.loads, 2);
     assert.equal(await page.evaluate(() => sessionStorage.getItem('jieqi.watchdog')), '1');
+    // And the player is told, not left on "Loading…".
+    assert.match(await page.textContent('#status'), /could not load/);
   } finally {
     await ctx.close();
     copy.close();
@@ -244,17 +246,19 @@ test('a boot that stays broken reloads once, never in a loop', async () => {
 test('a browser that cannot run the wasm is told so, in its language, and not reloaded', async () => {
   const cases = [
     // No SIMD (or reference types): the probe does not validate.
-    ['en-US', null, 'too old', true],
+    ['en-US', null, 'cannot run the game', true],
     // Validates, but compiling is refused (an older CSP, no 'wasm-unsafe-eval').
-    ['vi-VN', null, 'quá cũ', false],
+    ['vi-VN', null, 'không chạy được', false],
     // The language chosen in the game wins over the browser's.
-    ['en-US', 'fr', 'trop ancien', true],
+    ['en-US', 'fr', 'ne peut pas', true],
   ];
   for (const [locale, chosen, words, invalid] of cases) {
     const ctx = await browser.newContext({ locale });
     try {
       const page = await ctx.newPage();
       await page.addInitScript(([chosen, invalid]) => {
+        // Older still: no URLSearchParams either (nothing may fail before the probe).
+        if (invalid) delete window.URLSearchParams;
         if (chosen) localStorage.setItem('jieqi.settings.v1', JSON.stringify({ lang: chosen }));
         if (invalid) WebAssembly.validate = () => false;
         const refuse = () => Promise.reject(new WebAssembly.CompileError('refused'));
