@@ -196,7 +196,7 @@ mod pairs {
     /// The weights for inputs `2p` and `2p + 1` and units `4k..4k + 4`:
     /// each unit's two weights side by side, as a 16-bit multiply-add of
     /// pairs (x86 `pmaddwd`, wasm `i32x4.dot_i16x8_s`) reads them against
-    /// the two inputs repeated ([`input_pair`]): lane `u` gets
+    /// the two inputs repeated ([`nonzero_pairs`]): lane `u` gets
     /// `x[2p] * W1[2p][u] + x[2p + 1] * W1[2p + 1][u]`.
     pub const fn interleaved(p: usize, k: usize) -> [i16; 8] {
         let mut w = [0; 8];
@@ -209,11 +209,23 @@ mod pairs {
         w
     }
 
-    /// Two inputs for each 32-bit lane: `a` in the low 16 bits, `b` in
-    /// the high (both in `0..=INPUT_MAX`).
+    /// Call `add(p, ab)` for each pair of inputs `2p`, `2p + 1` (the side
+    /// to move's, then the other side's) that is not both zero, with the
+    /// two inputs for each 32-bit lane: the first in the low 16 bits, the
+    /// second in the high (both in `0..=INPUT_MAX`).
     #[inline(always)]
-    pub fn input_pair(a: i32, b: i32) -> i32 {
-        a | b << 16
+    pub fn nonzero_pairs(
+        us: &[i32; SIDE_INPUTS],
+        them: &[i32; SIDE_INPUTS],
+        mut add: impl FnMut(usize, i32),
+    ) {
+        for (first, x) in [(0, us), (SIDE_INPUTS / 2, them)] {
+            for (p, x) in x.chunks_exact(2).enumerate() {
+                if x[0] | x[1] != 0 {
+                    add(first + p, x[0] | x[1] << 16);
+                }
+            }
+        }
     }
 }
 
@@ -260,19 +272,13 @@ mod sse2 {
             let u = LANES * k;
             _mm_set_epi32(B1[u + 3], B1[u + 2], B1[u + 1], B1[u])
         });
-        let (rows_us, rows_them) = W1_PAIRS.split_at(SIDE_INPUTS / 2);
-        for (rows, x) in [(rows_us, us), (rows_them, them)] {
-            for (row, x) in rows.iter().zip(x.chunks_exact(2)) {
-                if x[0] | x[1] == 0 {
-                    continue;
-                }
-                let ab = _mm_set1_epi32(input_pair(x[0], x[1]));
-                for (acc, w) in acc.iter_mut().zip(row) {
-                    let w = _mm_set_epi64x(w[1], w[0]);
-                    *acc = _mm_add_epi32(*acc, _mm_madd_epi16(w, ab));
-                }
+        nonzero_pairs(us, them, |p, ab| {
+            let ab = _mm_set1_epi32(ab);
+            for (acc, w) in acc.iter_mut().zip(&W1_PAIRS[p]) {
+                let w = _mm_set_epi64x(w[1], w[0]);
+                *acc = _mm_add_epi32(*acc, _mm_madd_epi16(w, ab));
             }
-        }
+        });
         let mut h = [0; HIDDEN];
         for (h, &v) in h.chunks_exact_mut(LANES).zip(&acc) {
             h[0] = _mm_cvtsi128_si32(v);
@@ -331,18 +337,12 @@ mod simd {
             let u = LANES * k;
             i32x4(B1[u], B1[u + 1], B1[u + 2], B1[u + 3])
         });
-        let (rows_us, rows_them) = W1_PAIRS.split_at(SIDE_INPUTS / 2);
-        for (rows, x) in [(rows_us, us), (rows_them, them)] {
-            for (row, x) in rows.iter().zip(x.chunks_exact(2)) {
-                if x[0] | x[1] == 0 {
-                    continue;
-                }
-                let ab = i32x4_splat(input_pair(x[0], x[1]));
-                for (acc, &w) in acc.iter_mut().zip(row) {
-                    *acc = i32x4_add(*acc, i32x4_dot_i16x8(w, ab));
-                }
+        nonzero_pairs(us, them, |p, ab| {
+            let ab = i32x4_splat(ab);
+            for (acc, &w) in acc.iter_mut().zip(&W1_PAIRS[p]) {
+                *acc = i32x4_add(*acc, i32x4_dot_i16x8(w, ab));
             }
-        }
+        });
         // The output layer four units at a time: the same sum as
         // [`output`]'s, in a different order (no step leaves an `i32`: 16
         // units of at most 2^14 times a weight below 2^10).
