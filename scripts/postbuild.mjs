@@ -210,6 +210,14 @@ writeFileSync(join(dir, 'worker_loader.js'),
 await shrinkGlue(glue[1], wasmFile[1]);
 writeFileSync(indexPath, html);
 
+// ---- the boot script: shipped minified (Trunk copies www/ as it is) ----
+const bootPath = join(dir, 'www', 'boot.js');
+{
+  const small = await minify(readFileSync(bootPath, 'utf8'), { compress: { passes: 2 }, mangle: true, format: { comments: false } });
+  if (!small.code) throw new Error('postbuild: minifying www/boot.js failed');
+  writeFileSync(bootPath, small.code);
+}
+
 // ---- service worker: every file, a cache per content hash ----
 const files = [];
 (function walk(d) {

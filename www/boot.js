@@ -26,10 +26,10 @@
   var probe = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0,
     4, 4, 1, 111, 0, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
   var words = {
-    en: 'This browser cannot run the game: it needs WebAssembly with SIMD (Chrome or Edge 97, Firefox 102, Safari 16.4 or later; on iPhone and iPad, iOS 16.4). Update it, or turn WebAssembly back on if a security mode turned it off.',
-    fr: 'Ce navigateur ne peut pas faire tourner le jeu\u00a0: il lui faut WebAssembly avec SIMD (Chrome ou Edge 97, Firefox 102, Safari 16.4 ou plus récent\u00a0; sur iPhone et iPad, iOS 16.4). Mettez-le à jour, ou réactivez WebAssembly si un mode de sécurité l\u2019a désactivé.',
-    vi: 'Trình duyệt này không chạy được trò chơi: cần WebAssembly có SIMD (Chrome hoặc Edge 97, Firefox 102, Safari 16.4 trở lên; trên iPhone và iPad là iOS 16.4). Hãy cập nhật, hoặc bật lại WebAssembly nếu chế độ bảo mật đã tắt nó.',
-    zh: '此浏览器无法运行游戏：需要支持 SIMD 的 WebAssembly（Chrome 或 Edge 97、Firefox 102、Safari 16.4 或更新版本；iPhone 和 iPad 需 iOS 16.4）。请更新浏览器；若安全模式关闭了 WebAssembly，请重新开启。'
+    en: 'This browser cannot run the game: it needs WebAssembly with SIMD (Chrome or Edge 97, Firefox 102, Safari 16.4, iOS 16.4 or later). Update it, or turn WebAssembly back on.',
+    fr: 'Ce navigateur ne peut pas faire tourner le jeu\u00a0: il lui faut WebAssembly avec SIMD (Chrome ou Edge 97, Firefox 102, Safari 16.4, iOS 16.4 ou plus récent). Mettez-le à jour, ou réactivez WebAssembly.',
+    vi: 'Trình duyệt này không chạy được trò chơi: cần WebAssembly có SIMD (Chrome hoặc Edge 97, Firefox 102, Safari 16.4, iOS 16.4 trở lên). Hãy cập nhật, hoặc bật lại WebAssembly.',
+    zh: '此浏览器无法运行游戏：需要支持 SIMD 的 WebAssembly（Chrome 或 Edge 97、Firefox 102、Safari 16.4、iOS 16.4 或更新版本）。请更新浏览器，或重新开启 WebAssembly。'
   };
   // The watchdog's last word, when the app did not start even after its reload.
   var failed = {
