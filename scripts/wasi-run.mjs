@@ -6,8 +6,7 @@
 // working directory); it exits with its own status, and this script with 2
 // when it cannot run the program at all.
 import { readFile } from 'node:fs/promises';
-import { argv, cwd, env, exit } from 'node:process';
-import process from 'node:process';
+import process, { argv, cwd, env, exit } from 'node:process';
 
 // Node calls WASI experimental on every run; that warning is noise here.
 process.removeAllListeners('warning');

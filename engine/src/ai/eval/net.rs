@@ -246,24 +246,25 @@ mod sse2 {
         while p < INPUTS / 2 {
             let mut k = 0;
             while k < VECTORS {
-                let w = interleaved(p, k);
-                let mut half = 0;
-                while half < 2 {
-                    let mut word = 0u64;
-                    let mut j = 0;
-                    while j < 4 {
-                        word |= (w[4 * half + j] as u16 as u64) << (16 * j);
-                        j += 1;
-                    }
-                    out[p][k][half] = word as i64;
-                    half += 1;
-                }
+                out[p][k] = words(interleaved(p, k));
                 k += 1;
             }
             p += 1;
         }
         out
     };
+
+    /// Eight 16-bit weights as two 64-bit words, four each, the first
+    /// in the low bits.
+    const fn words(w: [i16; 8]) -> [i64; 2] {
+        let mut out = [0u64; 2];
+        let mut j = 0;
+        while j < 8 {
+            out[j / 4] |= (w[j] as u16 as u64) << (16 * (j % 4));
+            j += 1;
+        }
+        [out[0] as i64, out[1] as i64]
+    }
 
     #[target_feature(enable = "sse2")]
     #[inline]
